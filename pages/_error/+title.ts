@@ -1,0 +1,1 @@
+export default 'Page not found | Proofline Digital'

@@ -1,0 +1,3 @@
+import { prerenderFamily } from '../_shared/familyPage.ts'
+
+export default prerenderFamily('tag')

@@ -1,0 +1,84 @@
+// `npm run build`: validates data/, builds the client and server bundles, pre-renders every
+// catalog URL into dist/client with progress output, writes generated assets, sitemap.xml and
+// robots.txt, checks every page (links, duplicates, head), and precompresses the output.
+import fs from 'node:fs'
+import path from 'node:path'
+import { build, prerender } from 'vike/api'
+import { AggregateDataError, DataError } from '../data/loadData.ts'
+import { getSiteContext } from '../pages/_shared/siteContext.ts'
+import { writeAssets } from './build/assets.ts'
+import { checkSite } from './build/checkSite.ts'
+import { precompress } from './build/precompress.ts'
+import { writeSitemap } from './build/sitemap.ts'
+
+export const root = path.resolve(import.meta.dirname, '..')
+/** BUILD_OUT_DIR lets the benchmark build a synthetic site without touching dist/. */
+export const distDir = path.resolve(root, process.env.BUILD_OUT_DIR || 'dist')
+export const outDir = path.join(distDir, 'client')
+
+function fail(error: unknown): never {
+  if (error instanceof AggregateDataError || error instanceof DataError) {
+    console.error(`\nBuild stopped: a data file is invalid.\n${error.message}`)
+  } else {
+    console.error(error)
+  }
+  process.exit(1)
+}
+
+export async function buildSite({ quiet = false } = {}) {
+  const started = performance.now()
+  const log = (line: string) => quiet || console.log(line)
+  const ctx = (() => {
+    try {
+      return getSiteContext()
+    } catch (error) {
+      fail(error)
+    }
+  })()
+  const total = ctx.catalog.entries.length
+  log(`data OK: ${total} URLs in the catalog`)
+
+  fs.rmSync(distDir, { recursive: true, force: true })
+  const bundleStart = performance.now()
+  await build({ viteConfig: { logLevel: quiet ? 'error' : 'warn' } })
+  log(`bundles built in ${((performance.now() - bundleStart) / 1000).toFixed(1)} s`)
+
+  let done = 0
+  const renderStart = performance.now()
+  const step = Math.max(25, Math.round(total / 10))
+  await prerender({
+    viteConfig: { logLevel: 'warn' },
+    onPagePrerender: async (pageContext: { _prerenderResult: { filePath: string; fileContent: string } }) => {
+      const { filePath, fileContent } = pageContext._prerenderResult
+      await fs.promises.mkdir(path.dirname(filePath), { recursive: true })
+      await fs.promises.writeFile(filePath, fileContent)
+      if (!filePath.endsWith('.html')) return
+      done++
+      if (done % step === 0 || done === total) {
+        const seconds = (performance.now() - renderStart) / 1000
+        log(`  pre-rendered ${done}/${total} pages, ${(done / seconds).toFixed(0)} pages/s`)
+      }
+    },
+  })
+  const renderSeconds = (performance.now() - renderStart) / 1000
+
+  await writeAssets(ctx, outDir)
+  writeSitemap(ctx, outDir)
+  const problems = checkSite(ctx, outDir)
+  if (problems.length) {
+    console.error(`\nBuild failed: ${problems.length} problem(s) in the pre-rendered pages:\n${problems.slice(0, 50).map((p) => `  - ${p}`).join('\n')}`)
+    process.exit(1)
+  }
+  const compressed = await precompress(outDir)
+  const totalSeconds = (performance.now() - started) / 1000
+  const pagesPerSecond = done / renderSeconds
+  const peakRssMb = process.resourceUsage().maxRSS / 1024
+  log(`pre-rendered ${done} pages in ${renderSeconds.toFixed(1)} s (${pagesPerSecond.toFixed(0)} pages/s); ${compressed} files precompressed; total ${totalSeconds.toFixed(1)} s; peak RSS ${peakRssMb.toFixed(0)} MB`)
+  return { pages: done, renderSeconds, totalSeconds, pagesPerSecond, peakRssMb }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  buildSite({ quiet: process.argv.includes('--json') })
+    .then((result) => process.argv.includes('--json') && console.log(JSON.stringify(result)))
+    .catch(fail)
+}

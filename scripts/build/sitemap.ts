@@ -1,0 +1,22 @@
+// sitemap.xml lists every canonical, indexable URL with its lastmod; robots.txt keeps crawlers
+// out of /admin and /api and names the sitemap.
+import fs from 'node:fs'
+import path from 'node:path'
+import type { SiteContext } from '../../pages/_shared/siteContext.ts'
+
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+export function sitemapUrls(ctx: SiteContext) {
+  return ctx.catalog.entries.filter((e) => !e.isAlias && !e.noindex)
+}
+
+export function writeSitemap(ctx: SiteContext, outDir: string) {
+  const urls = sitemapUrls(ctx)
+    .map((e) => `  <url><loc>${escapeXml(ctx.siteUrl + e.url)}</loc><lastmod>${ctx.lastmod(e.sources)}</lastmod></url>`)
+    .join('\n')
+  fs.writeFileSync(
+    path.join(outDir, 'sitemap.xml'),
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+  )
+  fs.writeFileSync(path.join(outDir, 'robots.txt'), `User-agent: *\nDisallow: /admin\nDisallow: /api\n\nSitemap: ${ctx.siteUrl}/sitemap.xml\n`)
+}

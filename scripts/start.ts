@@ -1,0 +1,29 @@
+// `npm start`: builds the site if dist/ is missing or older than its sources, then migrates
+// and serves on PORT (default 3000) with the embedded SQLite database.
+import fs from 'node:fs'
+import path from 'node:path'
+import { startServer } from '../server/index.ts'
+import { loadEnv } from '../server/env.ts'
+import { buildSite, root } from './build.ts'
+
+function newestMtime(dir: string): number {
+  let newest = 0
+  for (const item of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, item.name)
+    newest = Math.max(newest, item.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs)
+  }
+  return newest
+}
+
+const builtMarker = path.join(root, 'dist', 'client', 'sitemap.xml')
+const sourcesChanged = () =>
+  Math.max(...['data', 'templates', 'pages', 'shared'].map((d) => newestMtime(path.join(root, d)))) > fs.statSync(builtMarker).mtimeMs
+
+if (!fs.existsSync(builtMarker) || process.argv.includes('--rebuild') || sourcesChanged()) {
+  console.log('Building the site...')
+  await buildSite()
+}
+const env = loadEnv()
+const { port, close } = await startServer(env)
+console.log(`Proofline Digital is serving on http://localhost:${port}`)
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void close().then(() => process.exit(0)))

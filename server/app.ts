@@ -1,0 +1,37 @@
+// The Koa application: security headers, errors, health, the API and the static site.
+import Router from '@koa/router'
+import Koa from 'koa'
+import type { Db } from './db/knex.ts'
+import type { Env } from './env.ts'
+import { errorHandler } from './middleware/errorHandler.ts'
+import { securityHeaders } from './middleware/securityHeaders.ts'
+import { staticSite } from './middleware/staticSite.ts'
+
+export type AppDeps = { db: Db; env: Env }
+
+export function createApp({ db, env }: AppDeps) {
+  const app = new Koa({ proxy: env.TRUST_PROXY })
+  app.context.db = db
+  const health = new Router()
+  health.get('/healthz', async (ctx) => {
+    const started = performance.now()
+    let database = 'ok'
+    try {
+      await db.raw('select 1')
+    } catch {
+      database = 'unavailable'
+    }
+    ctx.status = database === 'ok' ? 200 : 503
+    ctx.set('Cache-Control', 'no-store')
+    ctx.body = { status: database === 'ok' ? 'ok' : 'degraded', database, uptimeSeconds: Math.round(process.uptime()), checkMs: Math.round(performance.now() - started) }
+  })
+
+  app.use(securityHeaders({ hsts: true }))
+  app.use(errorHandler())
+  app.use(health.routes())
+  app.use(staticSite(env.STATIC_DIR))
+  app.on('error', (error, ctx) => {
+    if (env.NODE_ENV !== 'test' || process.env.LOG_ERRORS) console.error(`[${ctx?.method ?? ''} ${ctx?.path ?? ''}]`, error)
+  })
+  return app
+}

@@ -1,0 +1,52 @@
+// Environment in one place: parsed with zod at start-up; a bad value stops the server with a
+// readable list. `.env.example` documents every variable.
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+export const projectRoot = path.resolve(import.meta.dirname, '..')
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  SITE_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  VAR_DIR: z.string().default(path.join(projectRoot, 'var')),
+  STATIC_DIR: z.string().default(path.join(projectRoot, 'dist', 'client')),
+  UPLOADS_DIR: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  NOTIFY_EMAIL: z.email().default('leads@example.com'),
+  APP_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  FORM_MIN_FILL_MS: z.coerce.number().int().min(0).default(3000),
+})
+
+export type Env = z.infer<typeof EnvSchema> & { APP_SECRET: string; UPLOADS_DIR: string }
+
+/** A secret that signs form tokens and unsubscribe links: from APP_SECRET, or generated once into var/. */
+function loadSecret(varDir: string, given?: string): string {
+  if (given) return given
+  const file = path.join(varDir, 'app-secret')
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim()
+  fs.mkdirSync(varDir, { recursive: true })
+  const secret = crypto.randomBytes(32).toString('hex')
+  fs.writeFileSync(file, secret, { mode: 0o600 })
+  return secret
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = EnvSchema.safeParse(source)
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`)
+  }
+  const env = result.data
+  return { ...env, APP_SECRET: loadSecret(env.VAR_DIR, env.APP_SECRET), UPLOADS_DIR: env.UPLOADS_DIR ?? path.join(env.VAR_DIR, 'uploads') }
+}

@@ -1,0 +1,204 @@
+// The one contract of the public API: zod schemas shared by the Koa handlers and the public
+// forms. Unknown fields are dropped (zod objects strip them), strings are trimmed and bounded,
+// emails lower-cased, phone numbers normalised.
+import { z } from 'zod'
+
+const text = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`)
+const optionalText = (max: number) => text(max).optional().default('')
+
+export const EmailSchema = z
+  .string({ error: 'Enter your email address.' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Enter your email address.')
+  .max(254, 'Use at most 254 characters.')
+  .pipe(z.email('Enter a valid email address, like name@company.com.'))
+
+/** Keeps a leading + and the digits; a 10-digit US number gets +1. Empty stays empty. */
+export function normalisePhone(raw: string): string {
+  const trimmed = raw.trim()
+  if (!trimmed) return ''
+  const digits = trimmed.replace(/\D/g, '')
+  if (trimmed.startsWith('+')) return `+${digits}`
+  if (digits.length === 10) return `+1${digits}`
+  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`
+  return `+${digits}`
+}
+
+export const PhoneSchema = z
+  .string()
+  .trim()
+  .max(32, 'Use at most 32 characters.')
+  .refine((v) => v === '' || /^\+?[\d\s().-]{7,}$/.test(v), 'Enter a phone number with at least 7 digits.')
+  .refine((v) => v === '' || v.replace(/\D/g, '').length >= 7 && v.replace(/\D/g, '').length <= 15, 'Enter a phone number with 7 to 15 digits.')
+  .transform(normalisePhone)
+
+const OptionalPhone = PhoneSchema.optional().default('')
+
+/** Attribution the site tracker keeps and sends with every form (spec sections 3 and 9). */
+export const AttributionSchema = z.object({
+  source: optionalText(120),
+  campaign: optionalText(120),
+  referrer: optionalText(2048),
+  utmSource: optionalText(200),
+  utmMedium: optionalText(200),
+  utmCampaign: optionalText(200),
+  utmTerm: optionalText(200),
+  utmContent: optionalText(200),
+  gclid: optionalText(256),
+  fbclid: optionalText(256),
+  msclkid: optionalText(256),
+  landingPage: optionalText(2048),
+  firstTouch: optionalText(200),
+  lastTouch: optionalText(200),
+})
+
+/** Spam signals every form carries: the honeypot field and the signed fill-time token. */
+export const SpamFieldsSchema = z.object({
+  fax: z.string().max(2048).optional().default(''),
+  formToken: z.string().max(512).optional().default(''),
+})
+
+export const LeadSchema = z
+  .object({
+    email: EmailSchema,
+    firstName: optionalText(100),
+    lastName: optionalText(100),
+    company: optionalText(200),
+    phone: OptionalPhone,
+    message: optionalText(5000),
+  })
+  .extend(AttributionSchema.shape)
+  .extend(SpamFieldsSchema.shape)
+
+export const budgets = ['under-5k', '5k-15k', '15k-50k', '50k-plus'] as const
+export const budgetLabels: Record<(typeof budgets)[number], string> = {
+  'under-5k': 'Under $5,000 / month',
+  '5k-15k': '$5,000 - $15,000 / month',
+  '15k-50k': '$15,000 - $50,000 / month',
+  '50k-plus': '$50,000+ / month',
+}
+export const timelines = ['asap', '1-3-months', '3-6-months', 'exploring'] as const
+export const timelineLabels: Record<(typeof timelines)[number], string> = {
+  asap: 'As soon as possible',
+  '1-3-months': 'In 1-3 months',
+  '3-6-months': 'In 3-6 months',
+  exploring: 'Just exploring',
+}
+
+/** Quote form. `services` are city-service ids from data/city-services.yaml, checked by the server. */
+export const QuoteSchema = z
+  .object({
+    name: text(120).min(2, 'Enter your name.'),
+    email: EmailSchema,
+    phone: OptionalPhone,
+    company: optionalText(200),
+    website: text(2048)
+      .optional()
+      .default('')
+      .refine((v) => v === '' || /^(https?:\/\/)?[\w.-]+\.[a-z]{2,}(\/\S*)?$/i.test(v), 'Enter a website address, like example.com.'),
+    services: z.array(z.string().trim().max(64)).min(1, 'Choose at least one service.').max(12, 'Choose at most 12 services.'),
+    budget: z.enum(budgets, { error: 'Choose a monthly budget.' }),
+    timeline: z.enum(timelines, { error: 'Choose a timeline.' }),
+    message: optionalText(5000),
+    consent: z.literal(true, { error: 'Please agree to be contacted about your quote.' }),
+  })
+  .extend(AttributionSchema.shape)
+  .extend(SpamFieldsSchema.shape)
+
+export const ContactSchema = z
+  .object({
+    name: text(120).min(2, 'Enter your name.'),
+    email: EmailSchema,
+    phone: OptionalPhone,
+    subject: text(200).min(3, 'Enter a subject.'),
+    message: text(5000).min(10, 'Write a message of at least 10 characters.'),
+  })
+  .extend(AttributionSchema.shape)
+  .extend(SpamFieldsSchema.shape)
+
+/** Job application fields (multipart); the résumé file is checked separately by content. */
+export const ApplicationSchema = z
+  .object({
+    openingId: text(100).min(1, 'Choose an opening.'),
+    name: text(120).min(2, 'Enter your name.'),
+    email: EmailSchema,
+    phone: OptionalPhone,
+    links: optionalText(1000),
+    coverLetter: text(10000).min(50, 'Write a cover letter of at least 50 characters.'),
+  })
+  .extend(SpamFieldsSchema.shape)
+
+export const RESUME_MAX_BYTES = 5 * 1024 * 1024
+
+export const NewsletterSchema = z
+  .object({ email: EmailSchema, source: optionalText(120), landingPage: optionalText(2048) })
+  .extend(SpamFieldsSchema.shape)
+
+/** Spec section 9: the ROI calculator formula. Inputs are strings; invalid ones fall back. */
+export const roiDefaults = { traffic: 10000, conversionRate: 2.5, averageOrderValue: 500, profitMargin: 30 }
+
+export function computeRoi(input: { traffic: string; conversionRate: string; averageOrderValue: string; profitMargin: string }) {
+  const num = (value: string, fallback: number) => {
+    const n = Number.parseFloat(value)
+    return Number.isFinite(n) ? n : fallback
+  }
+  const traffic = num(input.traffic, roiDefaults.traffic)
+  const rate = num(input.conversionRate, roiDefaults.conversionRate)
+  const order = num(input.averageOrderValue, roiDefaults.averageOrderValue)
+  const margin = num(input.profitMargin, roiDefaults.profitMargin)
+  const conversions = Math.round((traffic * rate) / 100)
+  const revenue = conversions * order
+  const monthlyProfit = Math.round((revenue * margin) / 100)
+  const optimizedProfit = Math.round(monthlyProfit / 2)
+  return { monthlyProfit, conversions, revenue, optimizedProfit }
+}
+
+const numberString = z.string().trim().max(32, 'Use at most 32 characters.')
+export const RoiCalculationSchema = z
+  .object({
+    traffic: numberString,
+    conversionRate: numberString,
+    averageOrderValue: numberString,
+    profitMargin: numberString,
+    results: z.object({
+      monthlyProfit: z.number().finite(),
+      conversions: z.number().finite(),
+      revenue: z.number().finite(),
+      optimizedProfit: z.number().finite(),
+    }),
+    userAgent: optionalText(512),
+  })
+  .extend(AttributionSchema.shape)
+
+export const eventTypes = ['page_view', 'scroll_depth', 'time_on_page', 'timing', 'engagement', 'click', 'form_submit'] as const
+export const AnalyticsEventSchema = z.object({
+  type: z.enum(eventTypes),
+  path: text(2048).min(1),
+  visitorId: text(64).min(8),
+  sessionId: text(64).min(8),
+  at: z.number().int().positive(),
+  value: z.number().finite().optional(),
+  name: optionalText(120),
+  referrer: optionalText(2048),
+  props: z.record(z.string().max(64), z.union([z.string().max(512), z.number().finite(), z.boolean()])).optional(),
+})
+export const EventBatchSchema = z.object({ events: z.array(AnalyticsEventSchema).min(1, 'Send at least one event.').max(50, 'Send at most 50 events per batch.') })
+
+/** `{ field: message }` from a zod error: the first message of each field, dotted paths. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_'
+    out[key] ??= issue.message
+  }
+  return out
+}
+
+export type Lead = z.infer<typeof LeadSchema>
+export type Quote = z.infer<typeof QuoteSchema>
+export type Contact = z.infer<typeof ContactSchema>
+export type Application = z.infer<typeof ApplicationSchema>
+export type Newsletter = z.infer<typeof NewsletterSchema>
+export type RoiCalculation = z.infer<typeof RoiCalculationSchema>
+export type AnalyticsEvent = z.infer<typeof AnalyticsEventSchema>

@@ -1,0 +1,32 @@
+// /tag/{tag}: the posts carrying one tag, and the other tags.
+import { LinkList } from './components/LinkList.tsx'
+import { PageHero } from './components/PageHero.tsx'
+import { tagLabel } from './BlogPostTemplate.tsx'
+import { PostList } from './BlogIndexTemplate.tsx'
+import type { TagProps } from './props.ts'
+
+export function TagTemplate({ tag, posts, tags }: TagProps) {
+  const label = tags.find((t) => t.href === `/tag/${tag}`)?.label ?? tagLabel(tag)
+  const sorted = [...posts].sort((a, b) => b.date.localeCompare(a.date))
+  const count = `${sorted.length} ${sorted.length === 1 ? 'article' : 'articles'}`
+  return (
+    <article>
+      <PageHero eyebrow="Blog topic" title={`Articles about ${label}`} lead={`${count} from our blog on ${label.toLowerCase()}, written by the people who run the campaigns.`} />
+      <div className="mx-auto grid max-w-7xl gap-12 px-4 pb-16 sm:px-6 lg:grid-cols-[1fr_18rem]">
+        <div>
+          <h2 className="sr-only">{count}</h2>
+          <PostList posts={sorted} tags={tags} headingLevel={3} />
+          <a
+            href="/blog"
+            className="mt-8 inline-block font-semibold text-brand-600 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
+            <span aria-hidden="true">←</span> All articles
+          </a>
+        </div>
+        <nav aria-label="Topics" className="lg:-mt-10">
+          <LinkList heading="Other topics" links={tags.filter((t) => t.href !== `/tag/${tag}`)} columns={1} />
+        </nav>
+      </div>
+    </article>
+  )
+}
