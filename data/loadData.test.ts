@@ -80,7 +80,8 @@ describe('data files', () => {
     expect(error).toBeInstanceOf(AggregateDataError)
     expect(error.errors.map((e) => e.file).sort()).toEqual(['jobs.yaml', 'states.yaml'])
     expect(error.message).toMatch(/states\.yaml:\n {2}- \[0 "alabama"\]\.code/)
-    expect(error.message).toContain('jobs.yaml:\n  - [0].slug: a lowercase slug of letters, digits and single hyphens')
+    expect(error.message).toContain('jobs.yaml:\n  - [0 "Not A Slug"].slug: a lowercase slug of letters, digits and single hyphens')
+    expect(error.message).toContain('[0 "Not A Slug"].salary: Invalid input: expected object, received undefined')
   })
 
   it('a missing file is reported', () => {

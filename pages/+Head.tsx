@@ -1,5 +1,6 @@
 // The complete SEO head of a page: canonical, robots, keywords, Open Graph, Twitter, JSON-LD.
-// vike-react renders <title> and <meta name="description"> from +title and +description.
+// vike-react renders <title>, og:title, <meta name="description"> and og:description from +title
+// and +description, so they are not repeated here.
 import { useData } from 'vike-react/useData'
 import type { PageData } from '../templates/types.ts'
 
@@ -19,8 +20,6 @@ export default function Head() {
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <meta property="og:type" content={seo.ogType} />
       <meta property="og:site_name" content={seo.siteName} />
-      <meta property="og:title" content={seo.title} />
-      <meta property="og:description" content={seo.description} />
       <meta property="og:url" content={seo.canonical} />
       <meta property="og:image" content={seo.image} />
       <meta property="og:image:width" content="1200" />

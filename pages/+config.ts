@@ -7,7 +7,7 @@ import type { Config } from 'vike/types'
 // the 100 KB budget. See docs/decisions/002-islands.md.
 export default {
   extends: [vikeReact],
-  prerender: { partial: false, noExtraDir: false },
+  prerender: { partial: false, disableAutoRun: true },
   onRenderClient: null,
   clientRouting: false,
   client: 'import:./client.ts:default',

@@ -2,12 +2,14 @@
 // island's code on demand. Everything else on the page stays static HTML.
 import { createElement } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { islands, type IslandName } from '../templates/islands/registry.ts'
+import { islandIdPrefix, islands, type IslandName } from '../templates/islands/registry.ts'
 
 for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const name = el.dataset.island as IslandName
   const load = islands[name]
   if (!load) continue
   const props = JSON.parse(el.dataset.props ?? '{}') as Record<string, unknown>
-  void load().then((mod) => hydrateRoot(el, createElement(mod.default as React.ComponentType<Record<string, unknown>>, props)))
+  void load().then((mod) =>
+    hydrateRoot(el, createElement(mod.default as React.ComponentType<Record<string, unknown>>, props), { identifierPrefix: islandIdPrefix(name) }),
+  )
 }

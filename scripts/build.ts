@@ -4,7 +4,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { build, prerender } from 'vike/api'
-import { AggregateDataError, DataError } from '../data/loadData.ts'
+import { AggregateDataError, DataError, defaultDataDir } from '../data/loadData.ts'
 import { getSiteContext } from '../pages/_shared/siteContext.ts'
 import { writeAssets } from './build/assets.ts'
 import { checkSite } from './build/checkSite.ts'
@@ -27,6 +27,9 @@ function fail(error: unknown): never {
 
 export async function buildSite({ quiet = false } = {}) {
   const started = performance.now()
+  // The pre-render hooks run from the bundled server code, where import.meta.url no longer
+  // points into data/: tell them where the data is.
+  process.env.DATA_DIR ||= defaultDataDir
   const log = (line: string) => quiet || console.log(line)
   const ctx = (() => {
     try {

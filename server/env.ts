@@ -24,11 +24,20 @@ const EnvSchema = z.object({
   NOTIFY_EMAIL: z.email().default('leads@example.com'),
   APP_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  // A schema for every table (PostgreSQL only): lets test runs and previews share one database.
+  DATABASE_SEARCH_PATH: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'a lower-case schema name')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  // Analytics beacons arrive many times per page view; by default 50 times the form limit.
+  EVENTS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
   FORM_MIN_FILL_MS: z.coerce.number().int().min(0).default(3000),
 })
 
-export type Env = z.infer<typeof EnvSchema> & { APP_SECRET: string; UPLOADS_DIR: string }
+export type Env = z.infer<typeof EnvSchema> & { APP_SECRET: string; UPLOADS_DIR: string; EVENTS_RATE_LIMIT_PER_MINUTE: number }
 
 /** A secret that signs form tokens and unsubscribe links: from APP_SECRET, or generated once into var/. */
 function loadSecret(varDir: string, given?: string): string {
@@ -48,5 +57,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`)
   }
   const env = result.data
-  return { ...env, APP_SECRET: loadSecret(env.VAR_DIR, env.APP_SECRET), UPLOADS_DIR: env.UPLOADS_DIR ?? path.join(env.VAR_DIR, 'uploads') }
+  return {
+    ...env,
+    APP_SECRET: loadSecret(env.VAR_DIR, env.APP_SECRET),
+    UPLOADS_DIR: env.UPLOADS_DIR ?? path.join(env.VAR_DIR, 'uploads'),
+    EVENTS_RATE_LIMIT_PER_MINUTE: env.EVENTS_RATE_LIMIT_PER_MINUTE ?? env.RATE_LIMIT_PER_MINUTE * 50,
+  }
 }

@@ -14,7 +14,7 @@ export function CityTemplate({ city, stateName, stateUrl, service, h1, facts, fa
   return (
     <article>
       <PageHero eyebrow={`${service.name} · ${place}`} title={h1} lead={`${service.summary} For ${city.name} companies we tune it to a metro of about ${people(city.metroPopulation)} people and to the industries that drive its economy.`}>
-        <CtaButtons contact={contact} quoteLabel={`Get a ${city.name} quote`} />
+        <CtaButtons contact={contact} quoteLabel={`Get my ${city.name} quote`} />
       </PageHero>
       <div className="mx-auto grid max-w-7xl gap-12 px-4 pb-16 sm:px-6 lg:grid-cols-[1fr_20rem]">
         <div>

@@ -1,7 +1,7 @@
 // Loads the data and the URL catalog once per build process. Server-only: pages reach it from
 // their pre-render hooks, never from a +Page (that would ship the data to the browser).
 import { buildCatalog, type Catalog } from '../../data/catalog.ts'
-import { loadData, type SiteData } from '../../data/loadData.ts'
+import { defaultDataDir, loadData, type SiteData } from '../../data/loadData.ts'
 import { lastModified } from './lastModified.ts'
 
 export type SiteContext = {
@@ -20,7 +20,7 @@ export function getSiteContext(): SiteContext {
     const data = loadData(dataDir)
     const catalog = buildCatalog(data)
     const siteUrl = (process.env.SITE_URL || data.site.url).replace(/\/+$/, '')
-    cached = { data, catalog, siteUrl, lastmod: lastModified(dataDir) }
+    cached = { data, catalog, siteUrl, lastmod: lastModified(dataDir ?? defaultDataDir) }
   }
   return cached
 }

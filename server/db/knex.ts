@@ -1,15 +1,21 @@
 // One Knex handle: SQLite under var/ by default, PostgreSQL when DATABASE_URL is set.
 import fs from 'node:fs'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import knexFactory, { type Knex } from 'knex'
 
 export type Db = Knex
 
 export const migrationsDir = path.join(import.meta.dirname, 'migrations')
 
-export function createDb(opts: { databaseUrl?: string; varDir: string; filename?: string }): Db {
+export function createDb(opts: { databaseUrl?: string; varDir: string; filename?: string; searchPath?: string }): Db {
   if (opts.databaseUrl) {
-    return knexFactory({ client: 'pg', connection: opts.databaseUrl, pool: { min: 0, max: 10 } })
+    return knexFactory({
+      client: 'pg',
+      connection: opts.databaseUrl,
+      pool: { min: 0, max: 10 },
+      ...(opts.searchPath ? { searchPath: [opts.searchPath] } : {}),
+    })
   }
   fs.mkdirSync(opts.varDir, { recursive: true })
   const filename = opts.filename ?? path.join(opts.varDir, 'app.sqlite')
@@ -41,6 +47,27 @@ export function createDb(opts: { databaseUrl?: string; varDir: string; filename?
 
 export const isPostgres = (db: Db) => db.client.config.client === 'pg'
 
+/**
+ * Migrations are imported by our own module rather than by Knex: Knex's loader calls the native
+ * `import()` from node_modules, which cannot load `.ts` under vitest (only under tsx).
+ */
+class DirectoryMigrationSource implements Knex.MigrationSource<string> {
+  constructor(private readonly dir: string) {}
+  async getMigrations() {
+    if (!fs.existsSync(this.dir)) return []
+    return fs
+      .readdirSync(this.dir)
+      .filter((name) => /\.(ts|js|mjs)$/.test(name) && !name.endsWith('.d.ts') && !/\.test\.[jt]s$/.test(name))
+      .sort()
+  }
+  getMigrationName(name: string) {
+    return name
+  }
+  async getMigration(name: string): Promise<Knex.Migration> {
+    return (await import(pathToFileURL(path.join(this.dir, name)).href)) as Knex.Migration
+  }
+}
+
 export async function migrate(db: Db) {
-  await db.migrate.latest({ directory: migrationsDir, loadExtensions: ['.ts'] })
+  await db.migrate.latest({ migrationSource: new DirectoryMigrationSource(migrationsDir) })
 }

@@ -211,7 +211,7 @@ export function ApplyForm({ jobs }: ApplyFormProps) {
   }
 
   return (
-    <form ref={form} onSubmit={submit} noValidate encType="multipart/form-data" className="relative space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-label="Job application">
+    <form ref={form} method="post" onSubmit={submit} noValidate encType="multipart/form-data" className="relative space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-label="Job application">
       <p className="text-sm text-slate-700">
         Fields marked <span aria-hidden="true" className="text-red-700">*</span>
         <span className="sr-only">with an asterisk</span> are required.

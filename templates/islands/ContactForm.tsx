@@ -177,7 +177,7 @@ export function ContactForm() {
   }
 
   return (
-    <form ref={form} onSubmit={submit} noValidate className="relative space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-label="Contact form">
+    <form ref={form} method="post" onSubmit={submit} noValidate className="relative space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-label="Contact form">
       <p className="text-sm text-slate-700">
         Fields marked <span aria-hidden="true" className="text-red-700">*</span>
         <span className="sr-only">with an asterisk</span> are required.

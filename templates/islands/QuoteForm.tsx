@@ -186,7 +186,7 @@ export function QuoteForm({ services }: QuoteFormProps) {
     )
 
   return (
-    <form ref={form} onSubmit={submit} noValidate className="relative space-y-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-label="Free quote request">
+    <form ref={form} method="post" onSubmit={submit} noValidate className="relative space-y-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-label="Free quote request">
       <p className="text-sm text-slate-700">
         Fields marked <span aria-hidden="true" className="text-red-700">*</span>
         <span className="sr-only">with an asterisk</span> are required.

@@ -67,7 +67,7 @@ export function RoiCalculator() {
 
   return (
     <div className="grid gap-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:grid-cols-2">
-      <form onSubmit={calculate} aria-label="ROI calculator" className="space-y-5">
+      <form method="post" onSubmit={calculate} aria-label="ROI calculator" className="space-y-5">
         {FIELDS.map((field) => (
           <div key={field.key}>
             <label htmlFor={`${id}-${field.key}`} className="block text-sm font-semibold text-slate-800">

@@ -3,6 +3,13 @@ export const islands = {
   MobileMenu: () => import('./MobileMenu.tsx'),
   CallBar: () => import('./CallBar.tsx'),
   NewsletterForm: () => import('./NewsletterForm.tsx'),
+  QuoteForm: () => import('./QuoteForm.tsx'),
+  ContactForm: () => import('./ContactForm.tsx'),
+  ApplyForm: () => import('./ApplyForm.tsx'),
+  RoiCalculator: () => import('./RoiCalculator.tsx'),
 }
 
 export type IslandName = keyof typeof islands
+
+/** useId prefix of an island's root, the same on the server and in the browser. */
+export const islandIdPrefix = (name: IslandName) => `${name}-`

@@ -1,6 +1,7 @@
+// The page component of every family: renders the template the catalog entry names.
 import { useData } from 'vike-react/useData'
-import { templates } from '../templates/index.ts'
-import type { PageData } from '../templates/types.ts'
+import { templates } from '../../templates/index.ts'
+import type { PageData } from '../../templates/types.ts'
 
 export default function Page() {
   const data = useData<PageData>()

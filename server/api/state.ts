@@ -1,0 +1,29 @@
+// What the API middleware leaves on ctx.state for the handlers after it.
+import type { Context } from 'koa'
+
+export type Upload = {
+  field: string
+  path: string
+  storedName: string
+  originalName: string
+  size: number
+  sha256: string
+  isPdf: boolean
+  tooLarge: boolean
+  /** Set by the handler once the row that points at the file is committed. */
+  keep: boolean
+}
+
+export type SpamVerdict = { isSpam: boolean; reason: string | null }
+
+export type IdempotencyState = { endpoint: string; key: string; bodyHash: string }
+
+export type ApiState = {
+  body?: Record<string, unknown>
+  bodyHash?: string
+  upload?: Upload | null
+  spam?: SpamVerdict
+  idempotency?: IdempotencyState
+}
+
+export const apiState = (ctx: Context) => ctx.state as ApiState

@@ -1,0 +1,114 @@
+// The leads table: every kind of lead (lead, quote, contact, application) in one place.
+import { fromJson, insertReturningId, nowIso, toBool, toIso, type Queryable } from '../rows.ts'
+
+export type LeadKind = 'lead' | 'quote' | 'contact' | 'application'
+
+export type Attribution = {
+  source: string
+  campaign: string
+  trafficSource: string
+  referrer: string
+  utmSource: string
+  utmMedium: string
+  utmCampaign: string
+  utmTerm: string
+  utmContent: string
+  gclid: string
+  fbclid: string
+  msclkid: string
+  landingPage: string
+  firstTouch: string
+  lastTouch: string
+  userAgent: string
+  ipHash: string
+}
+
+export type NewLead = {
+  kind: LeadKind
+  email: string
+  name: string
+  phone: string
+  company: string
+  message: string
+  details: Record<string, unknown>
+  attribution: Attribution
+  payloadHash: string
+  isSpam: boolean
+  spamReason: string | null
+}
+
+export function attributionColumns(a: Attribution) {
+  return {
+    source: a.source,
+    campaign: a.campaign,
+    traffic_source: a.trafficSource,
+    referrer: a.referrer,
+    utm_source: a.utmSource,
+    utm_medium: a.utmMedium,
+    utm_campaign: a.utmCampaign,
+    utm_term: a.utmTerm,
+    utm_content: a.utmContent,
+    gclid: a.gclid,
+    fbclid: a.fbclid,
+    msclkid: a.msclkid,
+    landing_page: a.landingPage,
+    first_touch: a.firstTouch,
+    last_touch: a.lastTouch,
+    user_agent: a.userAgent,
+    ip_hash: a.ipHash,
+  }
+}
+
+export async function insertLead(db: Queryable, lead: NewLead, now = Date.now()): Promise<number> {
+  const at = nowIso(now)
+  return insertReturningId(db('leads'), {
+    kind: lead.kind,
+    email: lead.email,
+    name: lead.name,
+    phone: lead.phone,
+    company: lead.company,
+    message: lead.message,
+    details: JSON.stringify(lead.details),
+    ...attributionColumns(lead.attribution),
+    payload_hash: lead.payloadHash,
+    is_spam: lead.isSpam,
+    spam_reason: lead.spamReason,
+    created_at: at,
+    updated_at: at,
+  })
+}
+
+/** The id of a non-spam lead of this kind with the same email and payload created since `since`. */
+export async function findRecentDuplicateLead(db: Queryable, q: { kind: LeadKind; email: string; payloadHash: string; since: number }): Promise<number | undefined> {
+  const row = await db('leads')
+    .select('id')
+    .where({ payload_hash: q.payloadHash, kind: q.kind, email: q.email, is_spam: false })
+    .andWhere('created_at', '>=', nowIso(q.since))
+    .orderBy('id', 'asc')
+    .first()
+  return row ? Number(row.id) : undefined
+}
+
+export async function getLead(db: Queryable, id: number) {
+  const row = await db('leads').where({ id }).first()
+  return row ? normaliseLead(row) : undefined
+}
+
+/** Staff lists: spam is excluded unless asked for. */
+export async function listLeads(db: Queryable, opts: { kind?: LeadKind; includeSpam?: boolean; limit?: number } = {}) {
+  const query = db('leads').orderBy('id', 'desc').limit(opts.limit ?? 100)
+  if (opts.kind) query.where({ kind: opts.kind })
+  if (!opts.includeSpam) query.where({ is_spam: false })
+  return (await query).map(normaliseLead)
+}
+
+function normaliseLead(row: Record<string, unknown>) {
+  return {
+    ...row,
+    id: Number(row.id),
+    is_spam: toBool(row.is_spam),
+    details: fromJson<Record<string, unknown>>(row.details) ?? {},
+    created_at: toIso(row.created_at),
+    updated_at: toIso(row.updated_at),
+  } as Record<string, unknown> & { id: number; kind: LeadKind; email: string; is_spam: boolean; spam_reason: string | null; details: Record<string, unknown> }
+}

@@ -1,0 +1,114 @@
+// Reads a JSON request body: the content type must be JSON (415 otherwise; text/plain too when
+// allowed, for navigator.sendBeacon), the body at most `limit` bytes (413), valid UTF-8 JSON
+// holding an object (400). Leaves the object and the sha256 of the raw bytes on ctx.state.
+import type { IncomingMessage } from 'node:http'
+import type { Middleware } from 'koa'
+import { sha256 } from '../lib/signing.ts'
+import { apiState } from '../api/state.ts'
+import { HttpError } from './errorHandler.ts'
+
+export const JSON_BODY_LIMIT = 32 * 1024
+/** Above this, a rejected body is not worth reading to the end: the connection is closed instead. */
+const DRAIN_LIMIT = 1024 * 1024
+
+export function parseContentType(header: string): { mime: string; charset: string } {
+  const [mime, ...params] = header.split(';')
+  let charset = ''
+  for (const param of params) {
+    const [name, value = ''] = param.split('=')
+    if (name.trim().toLowerCase() === 'charset') charset = value.trim().replace(/^"|"$/g, '').toLowerCase()
+  }
+  return { mime: mime.trim().toLowerCase(), charset }
+}
+
+export function tooLarge(message: string, declaredLength: number): HttpError {
+  // A huge body is not read to the end; closing the connection stops the upload.
+  return new HttpError(413, message, undefined, declaredLength > DRAIN_LIMIT ? { Connection: 'close' } : {})
+}
+
+export function rejectUnsupportedEncoding(req: IncomingMessage) {
+  const encoding = String(req.headers['content-encoding'] ?? 'identity').trim().toLowerCase()
+  if (encoding !== 'identity' && encoding !== '') throw new HttpError(415, 'Compressed request bodies are not accepted.')
+}
+
+/** The raw body, at most `limit` bytes. */
+export function readRawBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? NaN)
+  const message = `The request body must be at most ${Math.round(limit / 1024)} KB.`
+  if (declared > limit) return Promise.reject(tooLarge(message, declared))
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const cleanup = () => {
+      req.off('data', onData)
+      req.off('end', onEnd)
+      req.off('error', onError)
+      req.off('aborted', onError)
+    }
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      if (size > limit) {
+        cleanup()
+        discardRest(req, size)
+        reject(new HttpError(413, message))
+        return
+      }
+      chunks.push(chunk)
+    }
+    const onEnd = () => {
+      cleanup()
+      resolve(Buffer.concat(chunks, size))
+    }
+    const onError = () => {
+      cleanup()
+      reject(new HttpError(400, 'The request body was not received completely.'))
+    }
+    req.on('data', onData)
+    req.on('end', onEnd)
+    req.on('error', onError)
+    req.on('aborted', onError)
+  })
+}
+
+/** Lets Node read and drop the rest of a rejected body (so the 413 arrives), up to DRAIN_LIMIT. */
+export function discardRest(req: IncomingMessage, alreadyRead: number) {
+  let seen = alreadyRead
+  req.on('data', (chunk: Buffer) => {
+    seen += chunk.length
+    if (seen > DRAIN_LIMIT) req.socket.destroy()
+  })
+  req.resume()
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+export function jsonBody(opts: { limit?: number; allowTextPlain?: boolean } = {}): Middleware {
+  const limit = opts.limit ?? JSON_BODY_LIMIT
+  const accepted = opts.allowTextPlain ? 'application/json or text/plain' : 'application/json'
+  return async function jsonBodyMiddleware(ctx, next) {
+    const { mime, charset } = parseContentType(ctx.get('Content-Type'))
+    const typeOk = mime === 'application/json' || (opts.allowTextPlain && mime === 'text/plain')
+    if (!typeOk) throw new HttpError(415, `Send the request body as ${accepted}.`)
+    if (charset && charset !== 'utf-8' && charset !== 'utf8') throw new HttpError(415, 'Send the request body as UTF-8.')
+    rejectUnsupportedEncoding(ctx.req)
+    const raw = await readRawBody(ctx.req, limit)
+    let text: string
+    try {
+      text = utf8.decode(raw)
+    } catch {
+      throw new HttpError(400, 'The request body is not valid UTF-8.')
+    }
+    if (!text.trim()) throw new HttpError(400, 'Send a JSON object in the request body.')
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text.replace(/^\uFEFF/, ''))
+    } catch {
+      throw new HttpError(400, 'The request body is not valid JSON.')
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new HttpError(400, 'Send a JSON object in the request body.')
+    const state = apiState(ctx)
+    state.body = parsed as Record<string, unknown>
+    state.bodyHash = sha256(raw)
+    await next()
+  }
+}

@@ -1,0 +1,159 @@
+// Streams a multipart/form-data body with busboy: text fields into ctx.state.body and one file
+// (the résumé) straight to disk under a random name, with every limit enforced while streaming.
+// The file's type is decided by its first bytes, never by its name or declared type. A file the
+// handler does not keep (validation error, spam, replay) is deleted when the request ends.
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import type { IncomingMessage } from 'node:http'
+import path from 'node:path'
+import type { Readable } from 'node:stream'
+import busboy from 'busboy'
+import type { Middleware } from 'koa'
+import { sha256 } from '../lib/signing.ts'
+import { apiState, type Upload } from '../api/state.ts'
+import { HttpError } from './errorHandler.ts'
+import { parseContentType, rejectUnsupportedEncoding, tooLarge } from './jsonBody.ts'
+
+export type MultipartOptions = { uploadsDir: string; fileField: string; maxFileBytes: number; maxFieldBytes?: number; maxFields?: number }
+
+const PDF_MAGIC = '%PDF-'
+
+async function writeUpload(stream: Readable, upload: Upload): Promise<void> {
+  const handle = await fs.promises.open(upload.path, 'wx', 0o600)
+  try {
+    const hash = crypto.createHash('sha256')
+    let head = Buffer.alloc(0)
+    stream.on('limit', () => {
+      upload.tooLarge = true
+    })
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      if (head.length < PDF_MAGIC.length) head = Buffer.concat([head, chunk.subarray(0, PDF_MAGIC.length - head.length)])
+      upload.size += chunk.length
+      hash.update(chunk)
+      // Past the magic bytes, a file that is not a PDF is read to the end but not written.
+      if (head.length >= PDF_MAGIC.length && head.toString('latin1') !== PDF_MAGIC) continue
+      await handle.write(chunk)
+    }
+    upload.isPdf = head.toString('latin1') === PDF_MAGIC
+    upload.sha256 = hash.digest('hex')
+    // The file is on disk before the request that points at it can be acknowledged.
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+function parseMultipart(req: IncomingMessage, opts: MultipartOptions, hardCap: number): Promise<{ fields: Record<string, string>; upload: Upload | null }> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy
+    try {
+      parser = busboy({
+        headers: req.headers,
+        defParamCharset: 'utf8',
+        limits: {
+          fileSize: opts.maxFileBytes,
+          files: 3,
+          fields: opts.maxFields ?? 30,
+          parts: (opts.maxFields ?? 30) + 3,
+          fieldSize: opts.maxFieldBytes ?? 64 * 1024,
+          fieldNameSize: 100,
+          headerPairs: 20,
+        },
+      })
+    } catch {
+      reject(new HttpError(400, 'The multipart body is malformed (no boundary).'))
+      return
+    }
+    const fields: Record<string, string> = Object.create(null)
+    const writes: Promise<void>[] = []
+    let upload: Upload | null = null
+    let fileStream: Readable | null = null
+    let problem: HttpError | null = null
+    let done = false
+    let received = 0
+
+    const finish = (error: HttpError | null) => {
+      if (done) return
+      done = true
+      if (error) fileStream?.destroy()
+      void Promise.allSettled(writes).then(async (results) => {
+        const failed = results.find((r) => r.status === 'rejected')
+        const final = error ?? problem ?? (failed ? new HttpError(400, 'The file upload was not received completely.') : null)
+        if (final) {
+          if (upload) await fs.promises.rm(upload.path, { force: true })
+          reject(final)
+        } else resolve({ fields, upload })
+      })
+    }
+
+    parser.on('field', (name, value, info) => {
+      if (!info.nameTruncated) fields[name] = value
+    })
+    parser.on('file', (name, stream, info) => {
+      if (name !== opts.fileField || upload) {
+        stream.resume()
+        return
+      }
+      const storedName = `${crypto.randomUUID()}.pdf`
+      upload = {
+        field: name,
+        path: path.join(opts.uploadsDir, storedName),
+        storedName,
+        originalName: (info.filename ?? '').slice(0, 255),
+        size: 0,
+        sha256: '',
+        isPdf: false,
+        tooLarge: false,
+        keep: false,
+      }
+      fileStream = stream
+      writes.push(writeUpload(stream, upload))
+    })
+    const tooMany = () => {
+      problem ??= new HttpError(413, 'The form has too many fields.')
+    }
+    parser.on('fieldsLimit', tooMany)
+    parser.on('partsLimit', tooMany)
+    parser.on('error', () => finish(new HttpError(400, 'The multipart body is malformed.')))
+    parser.on('close', () => finish(null))
+    req.on('aborted', () => finish(new HttpError(400, 'The request body was not received completely.')))
+    req.on('data', (chunk: Buffer) => {
+      received += chunk.length
+      if (received > hardCap && !done) {
+        req.unpipe(parser)
+        req.socket.destroy()
+        finish(new HttpError(413, 'The request body is too large.'))
+      }
+    })
+    req.pipe(parser)
+  })
+}
+
+export function multipartBody(opts: MultipartOptions): Middleware {
+  fs.mkdirSync(opts.uploadsDir, { recursive: true })
+  const hardCap = opts.maxFileBytes + 512 * 1024
+  const limitText = `${Math.round(opts.maxFileBytes / 1024 / 1024)} MB`
+  return async function multipartBodyMiddleware(ctx, next) {
+    const { mime } = parseContentType(ctx.get('Content-Type'))
+    if (mime !== 'multipart/form-data') throw new HttpError(415, 'Send the form as multipart/form-data.')
+    rejectUnsupportedEncoding(ctx.req)
+    const declared = Number(ctx.get('Content-Length') || Number.NaN)
+    if (declared > hardCap) throw tooLarge(`The request body must be at most ${limitText}.`, declared)
+    const { fields, upload } = await parseMultipart(ctx.req, opts, hardCap)
+    try {
+      if (upload?.tooLarge) {
+        throw new HttpError(413, `The file must be at most ${limitText}.`, { [opts.fileField]: `Attach a PDF of at most ${limitText}.` })
+      }
+      const state = apiState(ctx)
+      state.body = fields
+      state.upload = upload
+      const entries = Object.keys(fields)
+        .sort()
+        .map((k) => [k, fields[k]])
+      state.bodyHash = sha256(JSON.stringify([entries, upload?.sha256 ?? null]))
+      await next()
+    } finally {
+      if (upload && !upload.keep) await fs.promises.rm(upload.path, { force: true })
+    }
+  }
+}
