@@ -25,7 +25,7 @@ const adjectives = ['North', 'South', 'East', 'West', 'Lake', 'Port', 'Fort', 'M
 const nouns = ['field', 'ford', 'ton', 'ville', 'haven', 'brook', 'dale', 'ridge', 'wood', 'port', 'view', 'crest', 'mont', 'bury', 'land', 'stead']
 const industries = ['Healthcare', 'Logistics', 'Manufacturing', 'Retail', 'Hospitality', 'Construction', 'Software', 'Agriculture', 'Energy', 'Education']
 
-/** A copy of data/ whose cities.yaml holds `count` generated cities, each with its own copy. */
+/** A copy of data/ whose cities.yaml adds `count` generated cities, each with its own copy. */
 function syntheticData(count: number): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `synthetic-${count}-`))
   fs.cpSync(defaultDataDir, dir, { recursive: true, filter: (src) => !src.endsWith('.ts') })
@@ -52,8 +52,9 @@ function syntheticData(count: number): string {
       services: ['seo-services'],
     }
   })
-  fs.writeFileSync(path.join(dir, 'cities.yaml'), YAML.stringify(cities))
-  fs.writeFileSync(path.join(dir, 'aliases.yaml'), '[]\n')
+  // Keep the real cities too: other data files link to their pages.
+  const real = YAML.parse(fs.readFileSync(path.join(dir, 'cities.yaml'), 'utf8')) as unknown[]
+  fs.writeFileSync(path.join(dir, 'cities.yaml'), YAML.stringify([...real, ...cities]))
   return dir
 }
 
@@ -68,13 +69,14 @@ console.log('Building the real site (client, pre-render, assets, checks, compres
 report('real site', runBuild({}))
 for (const count of [1000, 5000, 10000]) {
   const dataDir = syntheticData(count)
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'synthetic-dist-'))
+  // Inside the project: vike resolves its manifests relative to the project root.
+  const outDir = path.join(root, 'dist-bench', `synthetic-${count}`)
   console.log(`Building a synthetic site with ${count} cities...`)
   try {
     report(`synthetic ${count} cities`, runBuild({ DATA_DIR: dataDir, BUILD_OUT_DIR: outDir }))
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true })
-    fs.rmSync(outDir, { recursive: true, force: true })
+    fs.rmSync(path.join(root, 'dist-bench'), { recursive: true, force: true })
   }
 }
 console.log(`\nSummary (${os.cpus().length} cores):\n${rows.join('\n')}`)

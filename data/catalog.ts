@@ -146,5 +146,7 @@ export function buildCatalog(data: SiteData): Catalog {
     byUrl.set(entry.url, entry)
   })
 
-  return { entries, byUrl, ofFamily: (family) => entries.filter((e) => e.family === family) }
+  const byFamily = new Map<Family, CatalogEntry[]>(families.map((f) => [f, []]))
+  for (const entry of entries) byFamily.get(entry.family)!.push(entry)
+  return { entries, byUrl, ofFamily: (family) => byFamily.get(family)! }
 }

@@ -1,15 +1,17 @@
 // The Koa application: security headers, errors, health, the API and the static site.
 import Router from '@koa/router'
 import Koa from 'koa'
+import { apiRoutes } from './api/index.ts'
+import { createWriter, type Writer } from './db/groupCommit.ts'
 import type { Db } from './db/knex.ts'
 import type { Env } from './env.ts'
 import { errorHandler } from './middleware/errorHandler.ts'
 import { securityHeaders } from './middleware/securityHeaders.ts'
 import { staticSite } from './middleware/staticSite.ts'
 
-export type AppDeps = { db: Db; env: Env }
+export type AppDeps = { db: Db; env: Env; writer?: Writer; notifyOutbox?: () => void }
 
-export function createApp({ db, env }: AppDeps) {
+export function createApp({ db, env, writer = createWriter(db), notifyOutbox }: AppDeps) {
   const app = new Koa({ proxy: env.TRUST_PROXY })
   app.context.db = db
   const health = new Router()
@@ -29,6 +31,7 @@ export function createApp({ db, env }: AppDeps) {
   app.use(securityHeaders({ hsts: true }))
   app.use(errorHandler())
   app.use(health.routes())
+  app.use(apiRoutes({ db, env, writer, notifyOutbox }))
   app.use(staticSite(env.STATIC_DIR))
   app.on('error', (error, ctx) => {
     if (env.NODE_ENV !== 'test' || process.env.LOG_ERRORS) console.error(`[${ctx?.method ?? ''} ${ctx?.path ?? ''}]`, error)

@@ -1,21 +1,36 @@
-// Starts the server: environment, database (migrated), HTTP.
+// Starts the server: environment, database (migrated), the group-commit writer, the outbox
+// worker, HTTP. close() stops them in the reverse order, committing queued writes first.
 import { createApp } from './app.ts'
+import { createWriter } from './db/groupCommit.ts'
 import { createDb, migrate } from './db/knex.ts'
 import { loadEnv } from './env.ts'
+import { startOutboxWorker, type SendMail } from './worker/outbox.ts'
 
-export async function startServer(env = loadEnv()) {
-  const db = createDb({ databaseUrl: env.DATABASE_URL, varDir: env.VAR_DIR })
+export async function startServer(env = loadEnv(), opts: { sendMail?: SendMail } = {}) {
+  const db = createDb({ databaseUrl: env.DATABASE_URL, varDir: env.VAR_DIR, searchPath: env.DATABASE_SEARCH_PATH })
   await migrate(db)
-  const app = createApp({ db, env })
+  const writer = createWriter(db)
+  const worker = await startOutboxWorker(db, env, {
+    send: opts.sendMail,
+    onError: (error) => {
+      if (env.NODE_ENV !== 'test' || process.env.LOG_ERRORS) console.error('[outbox]', error)
+    },
+  })
+  const app = createApp({ db, env, writer, notifyOutbox: () => worker.wake() })
   const server = app.listen(env.PORT, env.HOST)
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : env.PORT
   const close = async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()))
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve())
+      server.closeIdleConnections()
+    })
+    await writer.close()
+    await worker.stop()
     await db.destroy()
   }
-  return { server, db, port, close }
+  return { server, db, port, close, worker, writer }
 }
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) {

@@ -3,6 +3,8 @@
 import { marked } from 'marked'
 import { cityUrl, toolUrl, type CatalogEntry, type Family } from '../../data/catalog.ts'
 import { DataError } from '../../data/loadData.ts'
+import { lookup, must } from '../../data/lookup.ts'
+import type { City } from '../../data/schema.ts'
 import type * as P from '../../templates/props.ts'
 import type { Chrome, Crumb, FaqPair, Link, PageData, Seo } from '../../templates/types.ts'
 import { headOf, titleCase, topicList, upper } from './heads.ts'
@@ -50,6 +52,27 @@ function linkTo(ctx: SiteContext, url: string, file: string, field: string): Lin
   return { label: headOf(entry, ctx.data).label, href: url }
 }
 
+/** The `count` cities nearest to `city` (great-circle distance) that offer `service`. */
+export function nearestCities(city: City, cities: City[], service: string, count: number): City[] {
+  const rad = Math.PI / 180
+  const distance = (other: City) => {
+    const dLat = (other.geo.lat - city.geo.lat) * rad
+    const dLng = (other.geo.lng - city.geo.lng) * rad
+    const a = Math.sin(dLat / 2) ** 2 + Math.cos(city.geo.lat * rad) * Math.cos(other.geo.lat * rad) * Math.sin(dLng / 2) ** 2
+    return Math.atan2(Math.sqrt(a), Math.sqrt(1 - a))
+  }
+  const best: { city: City; d: number }[] = []
+  for (const other of cities) {
+    if (other.slug === city.slug || !other.services.includes(service)) continue
+    const d = distance(other)
+    if (best.length === count && d >= best[count - 1].d) continue
+    best.push({ city: other, d })
+    best.sort((a, b) => a.d - b.d)
+    if (best.length > count) best.pop()
+  }
+  return best.map((b) => b.city)
+}
+
 function siblingsOf(ctx: SiteContext, entry: CatalogEntry, count: number): Link[] {
   const list = ctx.catalog.ofFamily(entry.family).filter((e) => !e.isAlias)
   const at = list.findIndex((e) => e.url === entry.canonical)
@@ -80,14 +103,15 @@ function build(entry: CatalogEntry, ctx: SiteContext, url: string): Built {
   const crumbs: Crumb[] = [{ name: 'Home', url: '/' }, ...(hub && hub.url !== entry.canonical ? [hub] : []), { name: head.label, url: entry.canonical }]
   const contact = contactOf(ctx)
   const p = entry.params
+  const at = lookup(data)
   switch (entry.family) {
     case 'home':
     case 'static':
       return { props: staticProps(ctx, p.path), crumbs: entry.family === 'home' ? [] : crumbs, ...staticLd(ctx, p.path) }
     case 'city': {
-      const city = data.cities.find((c) => c.slug === p.city)!
-      const service = data.cityServices.find((s) => s.id === p.service)!
-      const state = data.states.find((s) => s.slug === city.state)!
+      const city = must(at.city, p.city)
+      const service = must(at.service, p.service)
+      const state = must(at.state, city.state)
       const serviceIndex = data.cityServices.indexOf(service)
       // Rotate which local facts lead, so pages for one city do not read alike.
       const facts = city.facts.map((_, i) => city.facts[(i + serviceIndex) % city.facts.length]).slice(0, 3)
@@ -101,9 +125,7 @@ function build(entry: CatalogEntry, ctx: SiteContext, url: string): Built {
         facts,
         faqs,
         otherServices: city.services.filter((s) => s !== service.id).map((s) => linkTo(ctx, cityUrl(s, city), 'cities.yaml', `${city.slug}.services`)),
-        otherCities: data.cities
-          .filter((c) => c.slug !== city.slug && c.services.includes(service.id))
-          .map((c) => linkTo(ctx, cityUrl(service.id, c), 'cities.yaml', `${c.slug}.services`)),
+        otherCities: nearestCities(city, data.cities, service.id, 8).map((c) => linkTo(ctx, cityUrl(service.id, c), 'cities.yaml', `${c.slug}.services`)),
         servicePage: linkTo(ctx, service.servicePage, 'city-services.yaml', `${service.id}.servicePage`),
         contact,
       }
@@ -116,12 +138,12 @@ function build(entry: CatalogEntry, ctx: SiteContext, url: string): Built {
       }
     }
     case 'state': {
-      const state = data.states.find((s) => s.slug === p.state)!
+      const state = must(at.state, p.state)
       const index = data.states.indexOf(state)
       const props: P.StateProps = {
         state,
         h1: `Digital marketing in ${state.name}`,
-        cities: data.cities.filter((c) => c.state === state.slug).flatMap((c) => c.services.map((s) => linkTo(ctx, cityUrl(s, c), 'cities.yaml', c.slug))),
+        cities: (at.citiesByState.get(state.slug) ?? []).flatMap((c) => c.services.map((s) => linkTo(ctx, cityUrl(s, c), 'cities.yaml', c.slug))),
         services: data.servicePages.slice(0, 8).map((s) => ({ label: s.name, href: `/services/${s.slug}` })),
         neighbours: data.states
           .filter((s, i) => s.region === state.region && i !== index)
@@ -132,7 +154,7 @@ function build(entry: CatalogEntry, ctx: SiteContext, url: string): Built {
       return { props, crumbs }
     }
     case 'hubspot-tool': {
-      const tool = data.hubspotTools.find((t) => t.slug === p.tool)!
+      const tool = must(at.tool, p.tool)
       const props: P.ToolProps = {
         tool,
         h1: `HubSpot and ${tool.name} integration`,
@@ -163,7 +185,7 @@ function build(entry: CatalogEntry, ctx: SiteContext, url: string): Built {
       return { props, crumbs, faqs: page.faqs }
     }
     case 'service': {
-      const page = data.servicePages.find((x) => x.slug === p.slug)!
+      const page = must(at.servicePage, p.slug)
       const props: P.ServiceProps = {
         page,
         cities: page.cityService
@@ -181,7 +203,7 @@ function build(entry: CatalogEntry, ctx: SiteContext, url: string): Built {
       }
     }
     case 'blog-post': {
-      const post = data.posts.find((x) => x.slug === p.slug)!
+      const post = must(at.post, p.slug)
       const props: P.BlogPostProps = {
         post: { slug: post.slug, title: post.title, description: post.description, date: post.date, updated: post.updated, author: post.author, tags: post.tags },
         html: marked.parse(post.markdown, { async: false }),
@@ -199,18 +221,18 @@ function build(entry: CatalogEntry, ctx: SiteContext, url: string): Built {
       return { props, crumbs }
     }
     case 'qa': {
-      const qa = data.qa.find((x) => x.slug === p.slug)!
+      const qa = must(at.qa, p.slug)
       const upvotes = stableNumber(qa.slug, 12, 40)
       const props: P.QaProps = { qa, upvotes, more: data.qa.filter((x) => x !== qa).slice(0, 5).map((x) => ({ label: x.question, href: `/faq/${x.slug}` })) }
       return { props, crumbs, extraLd: [qaPageLd(qa, `${ctx.siteUrl}${url}`, upvotes)] }
     }
     case 'case-study': {
-      const study = data.caseStudies.find((x) => x.slug === p.slug)!
+      const study = must(at.caseStudy, p.slug)
       const props: P.CaseStudyProps = { study, more: data.caseStudies.filter((x) => x !== study).map((x) => ({ label: x.client, href: `/case-studies/${x.slug}` })), contact }
       return { props, crumbs }
     }
     case 'job': {
-      const job = data.jobs.find((x) => x.slug === p.slug)!
+      const job = must(at.job, p.slug)
       const props: P.JobProps = { job, applyUrl: `/apply?opening=${job.slug}`, more: data.jobs.filter((x) => x !== job).map((x) => ({ label: x.title, href: `/careers/${x.slug}` })) }
       return { props, crumbs, extraLd: [jobPostingLd(job, data.site, ctx.siteUrl)] }
     }
@@ -223,7 +245,7 @@ function postSummaries(ctx: SiteContext): P.PostSummary[] {
 
 function staticProps(ctx: SiteContext, path: string): P.StaticProps {
   const { data } = ctx
-  const page = data.pages.find((x) => x.path === path)!
+  const page = must(lookup(data).page, path)
   const base: P.StaticProps = { page, contact: contactOf(ctx), claims: data.site.claims, address: data.site.contact.address, hours: data.site.contact.hours }
   const services = () => data.servicePages.map((s) => ({ title: s.name, url: `/services/${s.slug}`, summary: s.description }))
   switch (path) {
@@ -248,7 +270,7 @@ function staticProps(ctx: SiteContext, path: string): P.StaticProps {
           cities: data.cities.map((c) => ({
             label: `${c.name}, ${upper(c.stateCode)}`,
             href: cityUrl(c.services.includes('digital-marketing') ? 'digital-marketing' : c.services[0], c),
-            services: c.services.map((s) => ({ label: data.cityServices.find((x) => x.id === s)!.shortName, href: cityUrl(s, c) })),
+            services: c.services.map((s) => ({ label: must(lookup(data).service, s).shortName, href: cityUrl(s, c) })),
           })),
           states: data.states.map((s) => ({ label: s.name, href: `/states/${s.slug}` })),
         },

@@ -3,6 +3,7 @@
 // tool name stops the build with the data file that caused it.
 import type { CatalogEntry } from '../../data/catalog.ts'
 import { DataError, type SiteData } from '../../data/loadData.ts'
+import { lookup, must } from '../../data/lookup.ts'
 
 export type Head = { title: string; description: string; keywords: string[]; label: string }
 
@@ -30,15 +31,16 @@ export function headOf(entry: CatalogEntry, data: SiteData): Head {
   const brand = data.site.brand.name
   const short = brand.split(' ')[0]
   const p = entry.params
+  const at = lookup(data)
   switch (entry.family) {
     case 'home':
     case 'static': {
-      const page = data.pages.find((x) => x.path === p.path)!
+      const page = must(at.page, p.path)
       return { title: page.title, description: page.description, keywords: page.keywords, label: page.h1 }
     }
     case 'city': {
-      const city = data.cities.find((c) => c.slug === p.city)!
-      const service = data.cityServices.find((s) => s.id === p.service)!
+      const city = must(at.city, p.city)
+      const service = must(at.service, p.service)
       const place = `${city.name}, ${upper(city.stateCode)}`
       const label = `${service.shortName} in ${place}`
       const where = `cities.yaml "${city.slug}" + city-services.yaml "${service.id}"`
@@ -59,7 +61,7 @@ export function headOf(entry: CatalogEntry, data: SiteData): Head {
       }
     }
     case 'state': {
-      const state = data.states.find((s) => s.slug === p.state)!
+      const state = must(at.state, p.state)
       const label = `Digital Marketing in ${state.name}`
       const where = `states.yaml "${state.slug}"`
       return {
@@ -78,7 +80,7 @@ export function headOf(entry: CatalogEntry, data: SiteData): Head {
       }
     }
     case 'hubspot-tool': {
-      const tool = data.hubspotTools.find((t) => t.slug === p.tool)!
+      const tool = must(at.tool, p.tool)
       const label = `HubSpot ${tool.name} Integration`
       const where = `hubspot-tools.yaml "${tool.slug}"`
       const objects = tool.syncedObjects.map((o) => o.hubspot.toLowerCase())
@@ -108,11 +110,11 @@ export function headOf(entry: CatalogEntry, data: SiteData): Head {
       return { title: page.title, description: page.description, keywords: page.keywords, label: page.h1 }
     }
     case 'service': {
-      const page = data.servicePages.find((x) => x.slug === p.slug)!
+      const page = must(at.servicePage, p.slug)
       return { title: page.title, description: page.description, keywords: page.keywords, label: page.name }
     }
     case 'blog-post': {
-      const post = data.posts.find((x) => x.slug === p.slug)!
+      const post = must(at.post, p.slug)
       return { title: post.title, description: post.description, keywords: post.tags.map(titleCase), label: post.title }
     }
     case 'tag': {
@@ -126,7 +128,7 @@ export function headOf(entry: CatalogEntry, data: SiteData): Head {
       }
     }
     case 'qa': {
-      const qa = data.qa.find((x) => x.slug === p.slug)!
+      const qa = must(at.qa, p.slug)
       const withBrand = `${qa.question} | ${short}`
       return {
         title: withBrand.length <= TITLE_MAX ? withBrand : fitText(qa.question, TITLE_MAX),
@@ -136,11 +138,11 @@ export function headOf(entry: CatalogEntry, data: SiteData): Head {
       }
     }
     case 'case-study': {
-      const study = data.caseStudies.find((x) => x.slug === p.slug)!
+      const study = must(at.caseStudy, p.slug)
       return { title: study.title, description: study.description, keywords: [study.industry, ...study.services], label: `${study.client} case study` }
     }
     case 'job': {
-      const job = data.jobs.find((x) => x.slug === p.slug)!
+      const job = must(at.job, p.slug)
       const where = `jobs.yaml "${job.slug}"`
       return {
         title: firstFitting([`${job.title} Job in ${job.location} | ${short}`, `${job.title} | ${short} Careers`, job.title], TITLE_MAX, where, 'title'),

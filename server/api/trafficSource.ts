@@ -1,13 +1,17 @@
 // Spec section 9: the traffic source of a visit. utm_source wins when present; otherwise the
 // referrer decides: a search engine is organic search, a social site social media, any other
 // site a referral, and no referrer direct traffic.
+// A country-code or generic top-level domain: google.com, google.de, google.co.uk, google.com.au.
+const tld = String.raw`(com|[a-z]{2}|co\.[a-z]{2}|com\.[a-z]{2})`
+const site = (name: string) => new RegExp(String.raw`(^|\.)${name}\.${tld}$`)
+
 const searchEngines = [
-  /(^|\.)google\.[a-z.]+$/,
+  site('google'),
   /(^|\.)bing\.com$/,
-  /(^|\.)yahoo\.[a-z.]+$/,
+  site('yahoo'),
   /(^|\.)duckduckgo\.com$/,
   /(^|\.)baidu\.com$/,
-  /(^|\.)yandex\.[a-z.]+$/,
+  site('yandex'),
   /(^|\.)ecosia\.org$/,
   /(^|\.)ask\.com$/,
   /(^|\.)aol\.com$/,
@@ -28,7 +32,7 @@ const socialSites = [
   /^t\.co$/,
   /(^|\.)linkedin\.com$/,
   /^lnkd\.in$/,
-  /(^|\.)pinterest\.[a-z.]+$/,
+  site('pinterest'),
   /(^|\.)reddit\.com$/,
   /(^|\.)youtube\.com$/,
   /^youtu\.be$/,

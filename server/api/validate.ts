@@ -23,11 +23,11 @@ export function humanMessage(issue: z.core.$ZodRawIssue): string | undefined {
     case 'too_big':
       if (issue.origin === 'string') return `Use at most ${issue.maximum} characters.`
       if (issue.origin === 'array') return `Send at most ${issue.maximum} items.`
-      return `Use a value of at most ${issue.maximum}.`
+      return issue.inclusive === false ? `Use a value below ${issue.maximum}.` : `Use a value of at most ${issue.maximum}.`
     case 'too_small':
       if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? 'This field is required.' : `Use at least ${issue.minimum} characters.`
       if (issue.origin === 'array') return `Send at least ${issue.minimum} items.`
-      return `Use a value of at least ${issue.minimum}.`
+      return issue.inclusive === false ? `Use a value above ${issue.minimum}.` : `Use a value of at least ${issue.minimum}.`
     case 'invalid_key':
     case 'invalid_element':
     case 'invalid_union':

@@ -51,7 +51,8 @@ function parseMultipart(req: IncomingMessage, opts: MultipartOptions, hardCap: n
         headers: req.headers,
         defParamCharset: 'utf8',
         limits: {
-          fileSize: opts.maxFileBytes,
+          // busboy reports the limit when a file reaches it; one byte more tells "too large" from "exactly the limit".
+          fileSize: opts.maxFileBytes + 1,
           files: 3,
           fields: opts.maxFields ?? 30,
           parts: (opts.maxFields ?? 30) + 3,

@@ -102,7 +102,18 @@ export async function listLeads(db: Queryable, opts: { kind?: LeadKind; includeS
   return (await query).map(normaliseLead)
 }
 
-function normaliseLead(row: Record<string, unknown>) {
+export type LeadRow = Record<string, unknown> & {
+  id: number
+  kind: LeadKind
+  email: string
+  is_spam: boolean
+  spam_reason: string | null
+  details: Record<string, unknown>
+  created_at: string | null
+  updated_at: string | null
+}
+
+function normaliseLead(row: Record<string, unknown>): LeadRow {
   return {
     ...row,
     id: Number(row.id),
@@ -110,5 +121,5 @@ function normaliseLead(row: Record<string, unknown>) {
     details: fromJson<Record<string, unknown>>(row.details) ?? {},
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
-  } as Record<string, unknown> & { id: number; kind: LeadKind; email: string; is_spam: boolean; spam_reason: string | null; details: Record<string, unknown> }
+  } as LeadRow
 }

@@ -1,0 +1,80 @@
+// The public API under /api: one router, each route a short chain of small named middleware:
+// rate limit → body (JSON or multipart, with limits and content-type checks) → Idempotency-Key
+// → spam signals → handler. Anything else under /api gets a JSON 404/405, never the site's page.
+import Router from '@koa/router'
+import type { Middleware } from 'koa'
+import { RESUME_MAX_BYTES } from '../../shared/contract.ts'
+import type { Db } from '../db/knex.ts'
+import type { Writer } from '../db/groupCommit.ts'
+import type { Env } from '../env.ts'
+import { formSpamCheck } from '../middleware/formSpam.ts'
+import { idempotency } from '../middleware/idempotency.ts'
+import { jsonBody } from '../middleware/jsonBody.ts'
+import { multipartBody } from '../middleware/multipartBody.ts'
+import { rateLimit } from '../middleware/rateLimit.ts'
+import { postApplication } from './applications.ts'
+import { loadApiCatalog, type ApiCatalog } from './catalog.ts'
+import { postContact } from './contact.ts'
+import type { HandlerDeps } from './deps.ts'
+import { postEvents } from './events.ts'
+import { getFormToken } from './formToken.ts'
+import { postLead } from './leads.ts'
+import { getUnsubscribe, postNewsletter } from './newsletter.ts'
+import { postQuote } from './quotes.ts'
+import { postRoiCalculation } from './roiCalculation.ts'
+
+export type ApiDeps = { db: Db; env: Env; writer: Writer; notifyOutbox?: () => void; catalog?: ApiCatalog }
+
+const noStore: Middleware = async function noStoreMiddleware(ctx, next) {
+  ctx.set('Cache-Control', 'no-store')
+  await next()
+}
+
+export function createApiRouter(deps: ApiDeps): Router {
+  const { db, env } = deps
+  const handlerDeps: HandlerDeps = { db, env, writer: deps.writer, catalog: deps.catalog ?? loadApiCatalog(), notifyOutbox: deps.notifyOutbox ?? (() => {}) }
+  // One limiter per route: the limit is per IP and per endpoint.
+  const formLimit = () => rateLimit({ limit: env.RATE_LIMIT_PER_MINUTE })
+  const beaconLimit = () => rateLimit({ limit: env.EVENTS_RATE_LIMIT_PER_MINUTE })
+  const json = jsonBody()
+  const spam = formSpamCheck({ secret: env.APP_SECRET, minFillMs: env.FORM_MIN_FILL_MS })
+  const once = (endpoint: string) => idempotency({ db, endpoint })
+
+  const router = new Router({ prefix: '/api' })
+  router.use(noStore)
+  router.get('/form-token', beaconLimit(), getFormToken(handlerDeps))
+  router.post('/leads', formLimit(), json, once('POST /api/leads'), spam, postLead(handlerDeps))
+  router.post('/quotes', formLimit(), json, once('POST /api/quotes'), spam, postQuote(handlerDeps))
+  router.post('/contact', formLimit(), json, once('POST /api/contact'), spam, postContact(handlerDeps))
+  router.post(
+    '/applications',
+    formLimit(),
+    multipartBody({ uploadsDir: env.UPLOADS_DIR, fileField: 'resume', maxFileBytes: RESUME_MAX_BYTES }),
+    once('POST /api/applications'),
+    spam,
+    postApplication(handlerDeps),
+  )
+  router.post('/newsletter', formLimit(), json, once('POST /api/newsletter'), spam, postNewsletter(handlerDeps))
+  router.get('/newsletter/unsubscribe', formLimit(), getUnsubscribe(handlerDeps))
+  router.post('/roi-calculation', formLimit(), json, once('POST /api/roi-calculation'), postRoiCalculation(handlerDeps))
+  router.post('/events', beaconLimit(), jsonBody({ allowTextPlain: true }), once('POST /api/events'), postEvents(handlerDeps))
+  return router
+}
+
+/** The API as one middleware: /api/* is answered here (JSON), everything else passes through. */
+export function apiRoutes(deps: ApiDeps): Middleware {
+  const router = createApiRouter(deps)
+  const routes = router.routes()
+  const allowedMethods = router.allowedMethods()
+  return async function apiMiddleware(ctx, next) {
+    if (ctx.path !== '/api' && !ctx.path.startsWith('/api/')) return next()
+    await routes(ctx as never, () => allowedMethods(ctx as never, async () => {}))
+    if (ctx.body != null) return
+    if (ctx.status === 405) ctx.body = { message: `${ctx.method} is not allowed here.` }
+    else if (ctx.status === 501) ctx.body = { message: `${ctx.method} is not supported.` }
+    else {
+      ctx.status = 404
+      ctx.body = { message: 'There is no API endpoint at this address.' }
+    }
+  }
+}
