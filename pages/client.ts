@@ -3,6 +3,7 @@
 import { createElement } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { islandIdPrefix, islands, type IslandName } from '../templates/islands/registry.ts'
+import { scheduleTrackers } from '../templates/islands/tracker/schedule.ts'
 
 for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const name = el.dataset.island as IslandName
@@ -13,3 +14,6 @@ for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
     hydrateRoot(el, createElement(mod.default as React.ComponentType<Record<string, unknown>>, props), { identifierPrefix: islandIdPrefix(name) }),
   )
 }
+
+// Analytics and visitor tracking load after idle, outside the initial bundle.
+scheduleTrackers()

@@ -35,6 +35,11 @@ const EnvSchema = z.object({
   // Analytics beacons arrive many times per page view; by default 50 times the form limit.
   EVENTS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
   FORM_MIN_FILL_MS: z.coerce.number().int().min(0).default(3000),
+  // Staff admin (docs/decisions/040-admin-auth.md): session timeouts and the first admin account.
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
+  ADMIN_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
+  ADMIN_PASSWORD: z.string().optional().or(z.literal('').transform(() => undefined)),
 })
 
 export type Env = z.infer<typeof EnvSchema> & { APP_SECRET: string; UPLOADS_DIR: string; EVENTS_RATE_LIMIT_PER_MINUTE: number }

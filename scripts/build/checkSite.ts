@@ -20,6 +20,13 @@ export type PageFacts = {
   root: HTMLElement
 }
 
+const fileCache = new Map<string, boolean>()
+function isFile(file: string) {
+  let found = fileCache.get(file)
+  if (found === undefined) fileCache.set(file, (found = fs.existsSync(file) && fs.statSync(file).isFile()))
+  return found
+}
+
 export function htmlFileOf(outDir: string, url: string) {
   return url === '/' ? path.join(outDir, 'index.html') : path.join(outDir, url.slice(1), 'index.html')
 }
@@ -52,16 +59,46 @@ export function inspectPage(html: string): PageFacts {
   }
 }
 
-export function checkSite(ctx: SiteContext, outDir: string): string[] {
+/** What the build gate needs from a page, read with a few regular expressions: our own
+ * machine-written HTML, so a full DOM parse per page (as the tests do) is not needed here. */
+export type QuickFacts = Pick<PageFacts, 'titles' | 'descriptions' | 'canonicals' | 'h1s' | 'links' | 'jsonLdErrors'>
+
+const all = (html: string, re: RegExp) => [...html.matchAll(re)].map((m) => m[1])
+
+export function quickFacts(html: string): QuickFacts {
+  const head = html.slice(0, html.indexOf('</head>'))
+  const jsonLdErrors: string[] = []
+  for (const json of all(head, /<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
+    try {
+      JSON.parse(json)
+    } catch (error) {
+      jsonLdErrors.push((error as Error).message)
+    }
+  }
+  return {
+    titles: all(head, /<title>([^<]*)<\/title>/g),
+    descriptions: all(head, /<meta name="description" content="([^"]*)"/g),
+    canonicals: all(head, /<link rel="canonical" href="([^"]*)"/g),
+    h1s: all(html, /<h1[\s>]()/g),
+    links: all(html, /<a\s[^>]*?href="([^"]*)"/g),
+    jsonLdErrors,
+  }
+}
+
+/** The build gate over facts gathered while pre-rendering (or read back from outDir). */
+export function checkSite(ctx: SiteContext, outDir: string, factsByUrl?: Map<string, QuickFacts>): string[] {
   const problems: string[] = []
   const seen = { title: new Map<string, string>(), description: new Map<string, string>(), canonical: new Map<string, string>() }
   for (const entry of ctx.catalog.entries) {
     const file = htmlFileOf(outDir, entry.url)
-    if (!fs.existsSync(file)) {
-      problems.push(`${entry.url}: not pre-rendered`)
-      continue
+    let page = factsByUrl?.get(entry.url)
+    if (!page) {
+      if (!fs.existsSync(file)) {
+        problems.push(`${entry.url}: not pre-rendered`)
+        continue
+      }
+      page = quickFacts(fs.readFileSync(file, 'utf8'))
     }
-    const page = inspectPage(fs.readFileSync(file, 'utf8'))
     const one = (what: string, values: string[]) => values.length === 1 || problems.push(`${entry.url}: ${values.length} ${what} (expected exactly 1)`)
     one('<title>', page.titles)
     one('meta description', page.descriptions)
@@ -83,8 +120,7 @@ export function checkSite(ctx: SiteContext, outDir: string): string[] {
     for (const href of page.links) {
       if (!href.startsWith('/') || href.startsWith('//')) continue
       const target = href.split(/[?#]/)[0] || '/'
-      if (ctx.catalog.byUrl.has(target)) continue
-      if (fs.existsSync(path.join(outDir, target.slice(1))) && fs.statSync(path.join(outDir, target.slice(1))).isFile()) continue
+      if (ctx.catalog.byUrl.has(target) || isFile(path.join(outDir, target.slice(1)))) continue
       problems.push(`${entry.url}: broken internal link ${href}`)
     }
   }

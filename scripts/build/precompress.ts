@@ -16,6 +16,10 @@ function* walk(dir: string): Generator<string> {
   }
 }
 
+/** Hashed JS/CSS are few and cached for a year: maximum brotli. Pages are many and revalidated:
+ * quality 7 is ~35x faster than 11 for ~10% more bytes (measured on a 29 KB city page). */
+const qualityOf = (file: string) => (/\.(js|mjs|css)$/.test(file) ? 11 : 7)
+
 export async function precompress(outDir: string): Promise<number> {
   const files = [...walk(outDir)].filter((f) => compressible.test(f) && fs.statSync(f).size > 512)
   let count = 0
@@ -27,7 +31,7 @@ export async function precompress(outDir: string): Promise<number> {
         const body = await fs.promises.readFile(file)
         const [gz, br] = await Promise.all([
           gzip(body, { level: 9 }),
-          brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+          brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: qualityOf(file), [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
         ])
         await Promise.all([fs.promises.writeFile(`${file}.gz`, gz), fs.promises.writeFile(`${file}.br`, br)])
         count++

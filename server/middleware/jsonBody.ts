@@ -4,6 +4,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { Middleware } from 'koa'
 import { sha256 } from '../lib/signing.ts'
+import { parseJsonText } from '../lib/text.ts'
 import { apiState } from '../api/state.ts'
 import { HttpError } from './errorHandler.ts'
 
@@ -101,7 +102,7 @@ export function jsonBody(opts: { limit?: number; allowTextPlain?: boolean } = {}
     if (!text.trim()) throw new HttpError(400, 'Send a JSON object in the request body.')
     let parsed: unknown
     try {
-      parsed = JSON.parse(text.replace(/^\uFEFF/, ''))
+      parsed = parseJsonText(text.replace(/^\uFEFF/, ''))
     } catch {
       throw new HttpError(400, 'The request body is not valid JSON.')
     }

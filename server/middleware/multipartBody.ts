@@ -10,6 +10,7 @@ import type { Readable } from 'node:stream'
 import busboy from 'busboy'
 import type { Middleware } from 'koa'
 import { sha256 } from '../lib/signing.ts'
+import { cleanString } from '../lib/text.ts'
 import { apiState, type Upload } from '../api/state.ts'
 import { HttpError } from './errorHandler.ts'
 import { parseContentType, rejectUnsupportedEncoding, tooLarge } from './jsonBody.ts'
@@ -88,9 +89,11 @@ function parseMultipart(req: IncomingMessage, opts: MultipartOptions, hardCap: n
     }
 
     parser.on('field', (name, value, info) => {
-      if (!info.nameTruncated) fields[name] = value
+      if (!info.nameTruncated) fields[cleanString(name)] = cleanString(value)
     })
     parser.on('file', (name, stream, info) => {
+      // busboy errors a file stream whose form ends early; the parser's own 'error' answers it.
+      stream.on('error', () => {})
       if (name !== opts.fileField || upload) {
         stream.resume()
         return
@@ -100,7 +103,7 @@ function parseMultipart(req: IncomingMessage, opts: MultipartOptions, hardCap: n
         field: name,
         path: path.join(opts.uploadsDir, storedName),
         storedName,
-        originalName: (info.filename ?? '').slice(0, 255),
+        originalName: cleanString(info.filename ?? '').slice(0, 255),
         size: 0,
         sha256: '',
         isPdf: false,

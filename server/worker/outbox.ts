@@ -23,6 +23,8 @@ export type OutboxWorkerOptions = {
   sendTimeoutMs?: number
   now?: () => number
   onError?: (error: unknown) => void
+  /** false: no timer; the caller drives runOnce (tests). */
+  autoStart?: boolean
 }
 
 export type OutboxWorker = {
@@ -100,7 +102,8 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
       })
   }
 
-  schedule(0)
+  if (opts.autoStart === false) stopped = true
+  else schedule(0)
   return {
     enabled: true,
     runOnce,

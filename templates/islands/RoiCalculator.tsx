@@ -1,60 +1,60 @@
-// ROI calculator (home page #calculator and /roi-calculators). Results follow the shared
-// computeRoi formula and change only when "Calculate ROI" is pressed; each calculation is then
-// saved to /api/roi-calculation with the visitor's attribution.
+// ROI calculator (home page #calculator and /roi-calculators; spec sections 3, 4, 5, 8 and 9).
+// Results follow the shared computeRoi formula (an empty or invalid input falls back to its
+// default) and change only when "Calculate ROI" is pressed. Each calculation is then saved to
+// /api/roi-calculation with the visitor's attribution; the outcome is told by a toast.
 import { useId, useState, type FormEvent, type HTMLAttributes } from 'react'
-import { AttributionSchema, computeRoi } from '../../shared/contract.ts'
+import { computeRoi, roiDefaults } from '../../shared/contract.ts'
 import { apiRequest } from '../../shared/request.ts'
+import { readStoredAttribution } from './storedAttribution.ts'
+import { toast } from './toast.ts'
+import { Tooltip } from './Tooltip.tsx'
 
 type Inputs = { traffic: string; conversionRate: string; averageOrderValue: string; profitMargin: string }
-type Save = 'idle' | 'pending' | 'saved' | 'error'
 
-const DEFAULTS: Inputs = { traffic: '10000', conversionRate: '2.5', averageOrderValue: '500', profitMargin: '30' }
+const DEFAULTS: Inputs = {
+  traffic: String(roiDefaults.traffic),
+  conversionRate: String(roiDefaults.conversionRate),
+  averageOrderValue: String(roiDefaults.averageOrderValue),
+  profitMargin: String(roiDefaults.profitMargin),
+}
 
-const FIELDS: { key: keyof Inputs; label: string; unit: string; inputMode: HTMLAttributes<HTMLInputElement>['inputMode'] }[] = [
-  { key: 'traffic', label: 'Monthly website visitors', unit: 'visitors', inputMode: 'numeric' },
-  { key: 'conversionRate', label: 'Conversion rate', unit: '%', inputMode: 'decimal' },
-  { key: 'averageOrderValue', label: 'Average order value', unit: '$', inputMode: 'decimal' },
-  { key: 'profitMargin', label: 'Profit margin', unit: '%', inputMode: 'decimal' },
+const FIELDS: { key: keyof Inputs; label: string; unit: string; help: string; inputMode: HTMLAttributes<HTMLInputElement>['inputMode'] }[] = [
+  { key: 'traffic', label: 'Monthly website visitors', unit: 'visitors', inputMode: 'numeric', help: 'Sessions per month from your analytics. Left empty or not a number, 10,000 is used.' },
+  { key: 'conversionRate', label: 'Conversion rate', unit: '%', inputMode: 'decimal', help: 'Share of visitors who buy or become a lead. Left empty or not a number, 2.5% is used.' },
+  { key: 'averageOrderValue', label: 'Average order value', unit: '$', inputMode: 'decimal', help: 'Revenue from one conversion, or the average deal value. Left empty or not a number, $500 is used.' },
+  { key: 'profitMargin', label: 'Profit margin', unit: '%', inputMode: 'decimal', help: 'Share of revenue you keep after direct costs. Left empty or not a number, 30% is used.' },
 ]
 
 const UPLIFTS = ['+40% conversion rate', '+25% average order value', '+60% organic traffic']
 
 const money = (n: number) => `$${n.toLocaleString('en-US')}`
 
-/** Attribution the site tracker keeps in localStorage, limited to fields and lengths the API accepts. */
-function readAttribution(): Record<string, string> {
-  const out: Record<string, string> = {}
-  try {
-    const raw: unknown = JSON.parse(localStorage.getItem('pl_attribution') ?? 'null')
-    if (raw && typeof raw === 'object') {
-      for (const [key, schema] of Object.entries(AttributionSchema.shape)) {
-        const value = (raw as Record<string, unknown>)[key]
-        if (typeof value === 'string' && schema.safeParse(value).success) out[key] = value
-      }
-    }
-  } catch {
-    // Storage blocked or not JSON: send no attribution.
-  }
-  return out
-}
-
 export function RoiCalculator() {
   const id = useId()
   const [inputs, setInputs] = useState<Inputs>(DEFAULTS)
   const [results, setResults] = useState(() => computeRoi(DEFAULTS))
-  const [save, setSave] = useState<Save>('idle')
+  const [pending, setPending] = useState(false)
 
   async function calculate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (save === 'pending') return
+    if (pending) return
     const next = computeRoi(inputs)
     setResults(next)
-    setSave('pending')
+    setPending(true)
     try {
-      await apiRequest('POST', '/api/roi-calculation', { ...inputs, results: next, userAgent: navigator.userAgent.slice(0, 512), ...readAttribution() })
-      setSave('saved')
+      const attribution = readStoredAttribution()
+      await apiRequest('POST', '/api/roi-calculation', {
+        ...attribution,
+        landingPage: attribution.landingPage || location.pathname + location.search,
+        ...inputs,
+        results: next,
+        userAgent: navigator.userAgent.slice(0, 512),
+      })
+      toast({ title: 'Calculation Saved', description: 'Your ROI calculation has been saved successfully.' })
     } catch {
-      setSave('error')
+      toast({ title: 'Error', description: 'Failed to save calculation. Please try again.', variant: 'destructive' })
+    } finally {
+      setPending(false)
     }
   }
 
@@ -70,9 +70,12 @@ export function RoiCalculator() {
       <form method="post" onSubmit={calculate} aria-label="ROI calculator" className="space-y-5">
         {FIELDS.map((field) => (
           <div key={field.key}>
-            <label htmlFor={`${id}-${field.key}`} className="block text-sm font-semibold text-slate-800">
-              {field.label} <span className="font-normal text-slate-600">({field.unit})</span>
-            </label>
+            <div className="flex items-center gap-1">
+              <label htmlFor={`${id}-${field.key}`} className="block text-sm font-semibold text-slate-800">
+                {field.label} <span className="font-normal text-slate-600">({field.unit})</span>
+              </label>
+              <Tooltip label={`About ${field.label.toLowerCase()}`} content={field.help} />
+            </div>
             <input
               id={`${id}-${field.key}`}
               name={field.key}
@@ -87,27 +90,15 @@ export function RoiCalculator() {
         ))}
         <button
           type="submit"
-          disabled={save === 'pending'}
+          disabled={pending}
           className="w-full rounded-md bg-brand-600 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-70"
         >
-          {save === 'pending' ? 'Calculating...' : 'Calculate ROI'}
+          {pending ? 'Calculating...' : 'Calculate ROI'}
         </button>
-        <div role="status" className={`text-sm ${save === 'error' ? 'text-red-700' : 'text-green-800'}`}>
-          {save === 'saved' && (
-            <p>
-              <span className="font-semibold">Calculation Saved</span> — Your ROI calculation has been saved successfully.
-            </p>
-          )}
-          {save === 'error' && (
-            <p>
-              <span className="font-semibold">Error</span> — Failed to save calculation. Please try again.
-            </p>
-          )}
-        </div>
       </form>
       <div>
         <h3 className="text-lg font-bold text-ink">Your estimate</h3>
-        <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+        <dl className="mt-4 grid gap-4 sm:grid-cols-2" aria-live="polite">
           {cards.map((card) => (
             <div key={card.label} className={`rounded-lg p-4 ${card.strong ? 'bg-brand-50' : 'bg-slate-50'}`}>
               <dt className="text-sm text-slate-700">{card.label}</dt>
@@ -124,7 +115,10 @@ export function RoiCalculator() {
             </li>
           ))}
         </ul>
-        <p className="mt-4 text-xs leading-5 text-slate-600">Estimates only, based on the figures you enter. Actual results depend on your market, offer and starting point.</p>
+        <p className="mt-4 text-sm leading-6 text-slate-700">
+          Clients typically reach the 40% conversion rate and 25% order value gains within 90 days; implementation takes 2-4 weeks.
+        </p>
+        <p className="mt-2 text-xs leading-5 text-slate-600">Estimates only, based on the figures you enter. Actual results depend on your market, offer and starting point.</p>
       </div>
     </div>
   )

@@ -1,0 +1,63 @@
+// The staff admin: react-admin under /admin over the /api/admin REST API (docs/decisions/050).
+import { Admin, CustomRoutes, Resource } from 'react-admin'
+import { BrowserRouter, Route } from 'react-router-dom'
+import { AccountPage } from './account/AccountPage.tsx'
+import { ChangePasswordPage } from './account/ChangePasswordPage.tsx'
+import activities from './activities/index.ts'
+import { MyTasks } from './activities/MyTasks.tsx'
+import auditLogs from './audit/index.ts'
+import { authProvider, changePasswordPath } from './authProvider.ts'
+import companies from './companies/index.ts'
+import { ContactImport } from './contacts/ContactImport.tsx'
+import contacts from './contacts/index.ts'
+import { Dashboard } from './dashboard/Dashboard.tsx'
+import { dataProvider } from './dataProvider.ts'
+import { DealTable } from './deals/DealTable.tsx'
+import deals from './deals/index.ts'
+import { i18nProvider } from './i18n.ts'
+import { AdminLayout } from './layout/AdminLayout.tsx'
+import leads from './leads/index.ts'
+import { LoginPage } from './login/LoginPage.tsx'
+import { theme } from './theme.ts'
+import users from './users/index.ts'
+
+export function App() {
+  return (
+    <BrowserRouter basename="/admin">
+      <Admin
+        disableTelemetry
+        requireAuth
+        title="Proofline admin"
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        layout={AdminLayout}
+        loginPage={LoginPage}
+        dashboard={Dashboard}
+        theme={theme}
+      >
+        <CustomRoutes noLayout>
+          <Route path={changePasswordPath} element={<ChangePasswordPage />} />
+        </CustomRoutes>
+        <CustomRoutes>
+          <Route path="/dashboard" element={<Dashboard />} />
+          <Route path="/overview" element={<Dashboard />} />
+          <Route path="/account" element={<AccountPage />} />
+        </CustomRoutes>
+        <Resource name="leads" {...leads} recordRepresentation={(r) => r.name || r.email} />
+        <Resource name="contacts" {...contacts} recordRepresentation={(r) => `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || `Contact #${r.id}`}>
+          <Route path="import" element={<ContactImport />} />
+        </Resource>
+        <Resource name="companies" {...companies} recordRepresentation="name" />
+        <Resource name="deals" {...deals} recordRepresentation="name">
+          <Route path="table" element={<DealTable />} />
+        </Resource>
+        <Resource name="activities" {...activities} recordRepresentation="subject">
+          <Route path="my-tasks" element={<MyTasks />} />
+        </Resource>
+        <Resource name="users" {...users} recordRepresentation={(r) => r.name || r.email} />
+        <Resource name="audit-logs" {...auditLogs} options={{ label: 'Audit log' }} />
+      </Admin>
+    </BrowserRouter>
+  )
+}

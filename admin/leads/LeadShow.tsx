@@ -1,0 +1,150 @@
+// /admin/leads/:id/show: the whole submission, its attribution grouped, the workflow (status
+// buttons, owner, notes), Convert, the contact it became, and the audit log.
+import type { ReactNode } from 'react'
+import { DateField, EditButton, FunctionField, Labeled, ReferenceManyField, Show, TextField, TopToolbar, useRecordContext, DataTable } from 'react-admin'
+import { Box, Card, CardContent, CardHeader, Grid, Typography } from '@mui/material'
+import { AuditLogPanel } from '../audit/AuditLogPanel.tsx'
+import { OwnerField } from '../common/Owner.tsx'
+import { useCan } from '../common/hooks.ts'
+import { ConvertLeadButton } from './ConvertLeadButton.tsx'
+import { LeadStatusButtons } from './LeadStatusButtons.tsx'
+import { LeadStatusChip } from './LeadStatusChip.tsx'
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }} component="section" aria-label={title}>
+      <CardHeader title={title} titleTypographyProps={{ variant: 'h6' }} />
+      <CardContent sx={{ display: 'grid', gap: 1.5, pt: 0 }}>{children}</CardContent>
+    </Card>
+  )
+}
+
+const Text = ({ source, label }: { source: string; label?: string }) => (
+  <Labeled label={label}>
+    <TextField source={source} emptyText="—" />
+  </Labeled>
+)
+
+function Details() {
+  const record = useRecordContext()
+  const details = record?.details && typeof record.details === 'object' ? Object.entries(record.details as Record<string, unknown>) : []
+  if (!details.length) return null
+  return (
+    <Labeled label="Form details">
+      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2 }}>
+        {details.map(([key, value]) => (
+          <Box key={key} sx={{ display: 'contents' }}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {key}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+              {value == null || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value)}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </Labeled>
+  )
+}
+
+function LeadShowActions() {
+  const { can } = useCan()
+  return (
+    <TopToolbar>
+      <LeadStatusButtons />
+      {can('leads', 'convert') && <ConvertLeadButton />}
+      {can('leads', 'edit') && <EditButton label="Owner and notes" />}
+    </TopToolbar>
+  )
+}
+
+function ConvertedContact() {
+  const record = useRecordContext()
+  const { can } = useCan()
+  if (record?.status !== 'converted' || !can('contacts', 'list')) return null
+  return (
+    <Section title="Converted to">
+      <ReferenceManyField reference="contacts" target="lead_id" label={false}>
+        <DataTable bulkActionButtons={false} rowClick={(id) => `/contacts/${id}`}>
+          <DataTable.Col source="first_name" />
+          <DataTable.Col source="last_name" />
+          <DataTable.Col source="created_at" label="Created" field={DateField} />
+        </DataTable>
+      </ReferenceManyField>
+    </Section>
+  )
+}
+
+export const LeadShow = () => (
+  <Show actions={<LeadShowActions />}>
+    <Grid container spacing={2} sx={{ p: 2 }}>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <Section title="Submission">
+          <Text source="kind" />
+          <Text source="name" />
+          <Text source="email" />
+          <Text source="phone" />
+          <Text source="company" />
+          <Labeled label="Message">
+            <TextField source="message" emptyText="—" sx={{ whiteSpace: 'pre-wrap' }} />
+          </Labeled>
+          <Details />
+          <Labeled label="Received">
+            <DateField source="created_at" showTime />
+          </Labeled>
+          <Labeled label="Updated">
+            <DateField source="updated_at" showTime />
+          </Labeled>
+        </Section>
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <Section title="Workflow">
+          <Labeled label="Status">
+            <LeadStatusChip />
+          </Labeled>
+          <Labeled label="Owner">
+            <OwnerField />
+          </Labeled>
+          <Labeled label="Notes">
+            <TextField source="notes" emptyText="—" sx={{ whiteSpace: 'pre-wrap' }} />
+          </Labeled>
+          <Labeled label="Spam">
+            <FunctionField render={(r) => (r.is_spam ? `Flagged (${r.spam_reason ?? 'no reason'})` : 'No')} />
+          </Labeled>
+        </Section>
+      </Grid>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <Section title="Source">
+          <Text source="source" />
+          <Text source="campaign" />
+          <Text source="traffic_source" label="Traffic source" />
+          <Text source="first_touch" label="First touch" />
+          <Text source="last_touch" label="Last touch" />
+        </Section>
+      </Grid>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <Section title="UTM">
+          <Text source="utm_source" label="utm_source" />
+          <Text source="utm_medium" label="utm_medium" />
+          <Text source="utm_campaign" label="utm_campaign" />
+          <Text source="utm_term" label="utm_term" />
+          <Text source="utm_content" label="utm_content" />
+        </Section>
+      </Grid>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <Section title="Referrer and landing page">
+          <Text source="referrer" />
+          <Text source="landing_page" label="Landing page" />
+          <Text source="gclid" label="Google click id" />
+          <Text source="fbclid" label="Meta click id" />
+          <Text source="msclkid" label="Microsoft click id" />
+          <Text source="user_agent" label="User agent" />
+        </Section>
+      </Grid>
+      <Grid size={12}>
+        <ConvertedContact />
+        <AuditLogPanel resource="leads" />
+      </Grid>
+    </Grid>
+  </Show>
+)

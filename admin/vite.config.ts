@@ -1,0 +1,22 @@
+// The staff admin (react-admin) as its own single-page app under /admin, built after the
+// pre-rendered site into dist/client/admin (see scripts/build/admin.ts, docs/decisions/050).
+import path from 'node:path'
+import react from '@vitejs/plugin-react'
+import type { UserConfig } from 'vite'
+
+const root = import.meta.dirname
+const outBase = process.env.BUILD_OUT_DIR ? path.resolve(process.env.BUILD_OUT_DIR) : path.resolve(root, '..', 'dist')
+
+export default {
+  root,
+  base: '/admin/',
+  plugins: [react()],
+  // `npm run dev:admin` talks to `npm start` on API_PORT for the API.
+  server: { proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3000}` } },
+  build: {
+    target: 'es2022',
+    outDir: path.join(outBase, 'client', 'admin'),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
+  },
+} satisfies UserConfig

@@ -1,0 +1,100 @@
+// CRM records (companies, contacts, deals, activities) and the audit log. JSON columns are jsonb
+// on PostgreSQL and JSON text on SQLite (server/db/rows.ts reads both).
+import type { Knex } from 'knex'
+
+const timestamps = (knex: Knex, t: Knex.CreateTableBuilder) => {
+  t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now())
+  t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now())
+}
+
+export async function up(knex: Knex): Promise<void> {
+  await knex.schema.createTable('companies', (t) => {
+    t.increments('id').primary()
+    t.string('name', 200).notNullable()
+    t.string('sector', 120).nullable()
+    t.string('size', 20).nullable()
+    t.string('website', 500).nullable()
+    t.string('phone', 40).nullable()
+    t.string('address', 240).nullable()
+    t.string('city', 120).nullable()
+    t.string('state', 120).nullable()
+    t.integer('owner_id').nullable().references('id').inTable('users').onDelete('SET NULL')
+    t.text('description').nullable()
+    t.decimal('revenue', 16, 2).nullable()
+    timestamps(knex, t)
+    t.index(['name'], 'companies_name_idx')
+    t.index(['owner_id'], 'companies_owner_idx')
+  })
+  await knex.schema.createTable('contacts', (t) => {
+    t.increments('id').primary()
+    t.string('first_name', 100).notNullable()
+    t.string('last_name', 100).notNullable().defaultTo('')
+    t.string('title', 120).nullable()
+    t.jsonb('emails').notNullable()
+    t.jsonb('phones').notNullable()
+    t.integer('company_id').nullable().references('id').inTable('companies').onDelete('SET NULL')
+    t.integer('owner_id').nullable().references('id').inTable('users').onDelete('SET NULL')
+    t.jsonb('tags').notNullable()
+    t.string('status', 20).notNullable().defaultTo('cold')
+    t.text('background').nullable()
+    t.string('linkedin_url', 500).nullable()
+    t.timestamp('first_seen', { useTz: true }).nullable()
+    t.timestamp('last_seen', { useTz: true }).nullable()
+    t.integer('lead_id').nullable().references('id').inTable('leads').onDelete('SET NULL')
+    timestamps(knex, t)
+    t.index(['company_id'], 'contacts_company_idx')
+    t.index(['owner_id'], 'contacts_owner_idx')
+    t.index(['lead_id'], 'contacts_lead_idx')
+    t.index(['last_name', 'first_name'], 'contacts_name_idx')
+    t.index(['created_at'], 'contacts_created_idx')
+    t.index(['status'], 'contacts_status_idx')
+  })
+  await knex.schema.createTable('deals', (t) => {
+    t.increments('id').primary()
+    t.string('name', 200).notNullable()
+    t.integer('company_id').nullable().references('id').inTable('companies').onDelete('SET NULL')
+    t.jsonb('contact_ids').notNullable()
+    t.string('stage', 20).notNullable().defaultTo('lead')
+    t.decimal('amount', 16, 2).notNullable().defaultTo(0)
+    // YYYY-MM-DD as text: a calendar day, no time zone to shift it.
+    t.string('expected_close', 10).nullable()
+    t.integer('owner_id').nullable().references('id').inTable('users').onDelete('SET NULL')
+    t.integer('position').notNullable().defaultTo(0)
+    timestamps(knex, t)
+    t.index(['stage', 'position'], 'deals_stage_position_idx')
+    t.index(['company_id'], 'deals_company_idx')
+    t.index(['owner_id'], 'deals_owner_idx')
+  })
+  await knex.schema.createTable('activities', (t) => {
+    t.increments('id').primary()
+    t.string('type', 20).notNullable()
+    t.string('subject', 200).notNullable()
+    t.text('body').nullable()
+    t.timestamp('due_at', { useTz: true }).nullable()
+    t.timestamp('done_at', { useTz: true }).nullable()
+    t.integer('contact_id').nullable().references('id').inTable('contacts').onDelete('CASCADE')
+    t.integer('company_id').nullable().references('id').inTable('companies').onDelete('SET NULL')
+    t.integer('deal_id').nullable().references('id').inTable('deals').onDelete('SET NULL')
+    t.integer('owner_id').nullable().references('id').inTable('users').onDelete('SET NULL')
+    timestamps(knex, t)
+    t.index(['contact_id'], 'activities_contact_idx')
+    t.index(['company_id'], 'activities_company_idx')
+    t.index(['deal_id'], 'activities_deal_idx')
+    t.index(['owner_id', 'type', 'done_at', 'due_at'], 'activities_owner_tasks_idx')
+  })
+  await knex.schema.createTable('audit_logs', (t) => {
+    t.increments('id').primary()
+    t.integer('user_id').nullable().references('id').inTable('users').onDelete('SET NULL')
+    t.string('action', 10).notNullable() // create | update | delete
+    t.string('resource', 40).notNullable()
+    t.integer('record_id').notNullable()
+    t.jsonb('changes').notNullable()
+    t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now())
+    t.index(['resource', 'record_id'], 'audit_logs_record_idx')
+    t.index(['created_at'], 'audit_logs_created_idx')
+  })
+}
+
+export async function down(knex: Knex): Promise<void> {
+  for (const table of ['audit_logs', 'activities', 'deals', 'contacts', 'companies']) await knex.schema.dropTableIfExists(table)
+}

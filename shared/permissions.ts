@@ -1,0 +1,42 @@
+// Who may do what in the staff admin: one pure function used by the Koa server (authoritative:
+// every /api/admin route goes through requirePermission) and by the admin UI (hides menus and
+// buttons). See docs/decisions/040-admin-auth.md.
+
+export const ROLES = ['admin', 'marketing', 'sales'] as const
+export type Role = (typeof ROLES)[number]
+
+export const ADMIN_RESOURCES = ['leads', 'contacts', 'companies', 'deals', 'activities', 'users', 'audit-logs', 'dashboard', 'content', 'analytics'] as const
+export type AdminResource = (typeof ADMIN_RESOURCES)[number]
+
+export const ADMIN_ACTIONS = ['list', 'show', 'create', 'edit', 'delete', 'export', 'import', 'convert'] as const
+export type AdminAction = (typeof ADMIN_ACTIONS)[number]
+
+const ALL = ADMIN_ACTIONS
+const READ_ONLY: readonly AdminAction[] = ['list', 'show']
+const CRM: readonly AdminResource[] = ['contacts', 'companies', 'deals', 'activities']
+
+/** What each role may do per resource; a resource missing from a role's map is forbidden. */
+const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>>> = {
+  admin: Object.fromEntries(ADMIN_RESOURCES.map((r) => [r, r === 'audit-logs' || r === 'dashboard' ? READ_ONLY : ALL])),
+  sales: {
+    dashboard: READ_ONLY,
+    leads: ALL,
+    ...Object.fromEntries(CRM.map((r) => [r, ALL])),
+  },
+  marketing: {
+    dashboard: READ_ONLY,
+    leads: ['list', 'show', 'export'],
+    content: ALL,
+    analytics: ALL,
+  },
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value)
+}
+
+export function canAccess(role: Role | string | null | undefined, target: { resource: string; action: string }): boolean {
+  if (!isRole(role)) return false
+  const actions = GRANTS[role][target.resource as AdminResource]
+  return actions ? (actions as readonly string[]).includes(target.action) : false
+}
