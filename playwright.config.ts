@@ -1,3 +1,5 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
@@ -6,6 +8,15 @@ import { defineConfig, devices } from '@playwright/test'
 // (scripts/test.sh builds before running them). npx playwright install cannot work here.
 const port = Number(process.env.E2E_PORT ?? 4319)
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+// The staff admin's e2e account: a throwaway password made once per run (workers inherit it
+// through the environment) on a fresh e2e database, since the first admin is only created when
+// the database has no users (tests/e2e/helpers/admin.ts).
+if (!process.env.E2E_ADMIN_PASSWORD) {
+  fs.rmSync(path.join(os.tmpdir(), `proofline-e2e-${port}`), { recursive: true, force: true })
+  process.env.E2E_ADMIN_EMAIL = 'e2e-admin@example.com'
+  process.env.E2E_ADMIN_PASSWORD = `e2e-${crypto.randomBytes(24).toString('base64url')}`
+}
+const adminSpecs = /[\\/]admin[^\\/]*\.spec\.ts$/
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -21,11 +32,13 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined } },
+    { name: 'desktop', testIgnore: adminSpecs, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'mobile', testIgnore: adminSpecs, use: { ...devices['Pixel 7'], channel: undefined } },
+    { name: 'admin', testMatch: adminSpecs, use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: {
-    command: 'npx tsx server/index.ts',
+    // seed.ts creates the first admin from ADMIN_EMAIL/ADMIN_PASSWORD (as `npm start` does).
+    command: 'npx tsx scripts/seed.ts && npx tsx server/index.ts',
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -36,6 +49,8 @@ export default defineConfig({
       VAR_DIR: path.join(os.tmpdir(), `proofline-e2e-${port}`),
       FORM_MIN_FILL_MS: '0',
       RATE_LIMIT_PER_MINUTE: '1000',
+      ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL ?? '',
+      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? '',
     },
   },
 })

@@ -9,7 +9,7 @@ import auditLogs from './audit/index.ts'
 import { authProvider, changePasswordPath } from './authProvider.ts'
 import companies from './companies/index.ts'
 import { ContactImport } from './contacts/ContactImport.tsx'
-import contacts from './contacts/index.ts'
+import contacts, { ContactEdit } from './contacts/index.ts'
 import { Dashboard } from './dashboard/Dashboard.tsx'
 import { dataProvider } from './dataProvider.ts'
 import { DealTable } from './deals/DealTable.tsx'
@@ -46,13 +46,19 @@ export function App() {
         </CustomRoutes>
         <Resource name="leads" {...leads} recordRepresentation={(r) => r.name || r.email} />
         <Resource name="contacts" {...contacts} recordRepresentation={(r) => `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || `Contact #${r.id}`}>
+          <Route path="new" element={<contacts.create />} />
           <Route path="import" element={<ContactImport />} />
+          <Route path=":id/edit" element={<ContactEdit />} />
         </Resource>
-        <Resource name="companies" {...companies} recordRepresentation="name" />
+        <Resource name="companies" {...companies} recordRepresentation="name">
+          <Route path="new" element={<companies.create />} />
+        </Resource>
         <Resource name="deals" {...deals} recordRepresentation="name">
+          <Route path="new" element={<deals.create />} />
           <Route path="table" element={<DealTable />} />
         </Resource>
         <Resource name="activities" {...activities} recordRepresentation="subject">
+          <Route path="new" element={<activities.create />} />
           <Route path="my-tasks" element={<MyTasks />} />
         </Resource>
         <Resource name="users" {...users} recordRepresentation={(r) => r.name || r.email} />

@@ -56,7 +56,7 @@ export const dataProvider = {
     return json
   },
   /** Lets the browser stream the CSV straight to disk (no buffering of the whole file in the page). */
-  exportLeads(query: ListQuery) {
+  async exportLeads(query: ListQuery): Promise<string> {
     const link = document.createElement('a')
     link.href = leadsExportUrl(query)
     link.download = `leads-${new Date().toISOString().slice(0, 10)}.csv`

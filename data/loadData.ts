@@ -13,6 +13,7 @@ import {
   CitySchema,
   CityServiceSchema,
   FaqItemSchema,
+  HomeSchema,
   HubspotToolSchema,
   JobSchema,
   PartnerSchema,
@@ -51,6 +52,7 @@ export const dataFiles = {
   testimonials: { file: 'testimonials.yaml', schema: z.array(TestimonialSchema) },
   partners: { file: 'partners.yaml', schema: z.array(PartnerSchema) },
   jobs: { file: 'jobs.yaml', schema: z.array(JobSchema) },
+  home: { file: 'home.yaml', schema: HomeSchema },
 } as const
 
 type DataFiles = typeof dataFiles

@@ -249,6 +249,29 @@ export const StaticPageSchema = z.object({
 /** Extra paths that show an existing page; the page's canonical link points at its primary URL. */
 export const AliasSchema = z.object({ from: internalPath, to: internalPath })
 
+/** Copy of the home page sections (home.yaml), in the order the page shows them. */
+const HomeCardSchema = z.object({ title: z.string().min(3), text: z.string().min(40) })
+/** Service card (spec section 3): title, description, metric, metric label, link. */
+const ServiceCardSchema = z.object({ title: z.string().min(3), description: z.string().min(40), metric: z.string().min(1), metricLabel: z.string().min(3), href: internalPath })
+const claimKey = z.enum(['organizations', 'clientRevenue', 'averageLeadGrowth', 'campaignsScaled', 'averageRoas', 'leadGrowth', 'roas'])
+export const HomeSchema = z.object({
+  promo: z.object({ text: z.string().min(10), linkLabel: z.string().min(3), href: internalPath }),
+  hero: z.object({ badge: z.string().min(3), phrases: z.array(z.string().min(2).max(26, 'a phrase of at most 26 characters (two lines on a phone)')).length(13, 'exactly 13 phrases (spec section 9)'), quoteLabel: z.string() }),
+  results: z.object({ heading: z.string(), linkLabel: z.string(), items: z.array(z.object({ value: z.string(), label: z.string(), detail: z.string().min(20) })).length(6) }),
+  trustedBy: z.object({ heading: z.string(), names: z.array(z.string()).min(4) }),
+  different: z.object({ heading: z.string(), intro: paragraph, cards: z.array(HomeCardSchema).length(3) }),
+  stats: z.object({ heading: z.string(), items: z.array(z.object({ claim: claimKey, label: z.string() })).min(3) }),
+  dataDriven: z.object({ heading: z.string(), intro: paragraph, cards: z.array(ServiceCardSchema).length(3), mission: z.object({ heading: z.string(), text: paragraph }) }),
+  services: z.object({ heading: z.string(), intro: paragraph, items: z.array(ServiceCardSchema).min(3), caseStudiesLabel: z.string() }),
+  caseStudies: z.object({ heading: z.string(), intro: z.string() }),
+  calculator: z.object({ heading: z.string(), intro: z.string() }),
+  process: z.object({ heading: z.string(), intro: z.string(), steps: z.array(z.object({ title: z.string(), duration: z.string(), text: paragraph })).length(3) }),
+  testimonials: z.object({ heading: z.string() }),
+  features: z.object({ heading: z.string(), intro: z.string(), items: z.array(HomeCardSchema).min(3) }),
+  faq: z.object({ heading: z.string(), linkLabel: z.string() }),
+  closing: z.object({ heading: z.string(), quoteLabel: z.string() }),
+})
+
 export type Site = z.infer<typeof SiteSchema>
 export type CityService = z.infer<typeof CityServiceSchema>
 export type City = z.infer<typeof CitySchema>
@@ -265,5 +288,6 @@ export type Job = z.infer<typeof JobSchema>
 export type BlogFrontMatter = z.infer<typeof BlogFrontMatterSchema>
 export type StaticPage = z.infer<typeof StaticPageSchema>
 export type Alias = z.infer<typeof AliasSchema>
+export type Home = z.infer<typeof HomeSchema>
 export type Section = z.infer<typeof SectionSchema>
 export type FaqPair = z.infer<typeof FaqPairSchema>

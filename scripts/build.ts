@@ -6,7 +6,9 @@ import path from 'node:path'
 import { build, prerender } from 'vike/api'
 import { AggregateDataError, DataError, defaultDataDir } from '../data/loadData.ts'
 import { getSiteContext } from '../pages/_shared/siteContext.ts'
+import { buildAdmin } from './build/admin.ts'
 import { writeAssets } from './build/assets.ts'
+import { writeChatbotIndex } from './build/chatbotIndex.ts'
 import { checkSite, quickFacts, type QuickFacts } from './build/checkSite.ts'
 import { precompress } from './build/precompress.ts'
 import { writeSitemap } from './build/sitemap.ts'
@@ -80,7 +82,8 @@ export async function buildSite({ quiet = false } = {}) {
       done++
       if (done % step === 0 || done === total) {
         const seconds = (performance.now() - renderStart) / 1000
-        log(`  pre-rendered ${done}/${total} pages, ${(done / seconds).toFixed(0)} pages/s`)
+        const { rss, heapUsed } = process.memoryUsage()
+        log(`  pre-rendered ${done}/${total} pages, ${(done / seconds).toFixed(0)} pages/s (heap ${(heapUsed / 2 ** 20).toFixed(0)} MB, RSS ${(rss / 2 ** 20).toFixed(0)} MB)`)
       }
     },
   })
@@ -90,6 +93,7 @@ export async function buildSite({ quiet = false } = {}) {
   let since = performance.now()
   await writeAssets(ctx, outDir)
   writeSitemap(ctx, outDir)
+  writeChatbotIndex(ctx, outDir)
   phase('assets and sitemap', since)
   since = performance.now()
   const problems = checkSite(ctx, outDir, facts)
@@ -98,6 +102,8 @@ export async function buildSite({ quiet = false } = {}) {
     console.error(`\nBuild failed: ${problems.length} problem(s) in the pre-rendered pages:\n${problems.slice(0, 50).map((p) => `  - ${p}`).join('\n')}`)
     process.exit(1)
   }
+  const admin = await buildAdmin(outDir, { quiet })
+  log(`  admin built in ${admin.seconds.toFixed(1)} s (${(admin.jsBytes / 1024).toFixed(0)} KiB of JS)`)
   since = performance.now()
   const compressed = await precompress(outDir)
   phase('precompressed', since)

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { startServer } from '../server/index.ts'
 import { loadEnv } from '../server/env.ts'
 import { buildSite, root } from './build.ts'
+import { seed } from './seed.ts'
 
 function newestMtime(dir: string): number {
   let newest = 0
@@ -17,13 +18,15 @@ function newestMtime(dir: string): number {
 
 const builtMarker = path.join(root, 'dist', 'client', 'sitemap.xml')
 const sourcesChanged = () =>
-  Math.max(...['data', 'templates', 'pages', 'shared'].map((d) => newestMtime(path.join(root, d)))) > fs.statSync(builtMarker).mtimeMs
+  Math.max(...['data', 'templates', 'pages', 'shared', 'admin'].map((d) => newestMtime(path.join(root, d)))) > fs.statSync(builtMarker).mtimeMs
 
 if (!fs.existsSync(builtMarker) || process.argv.includes('--rebuild') || sourcesChanged()) {
   console.log('Building the site...')
   await buildSite()
 }
 const env = loadEnv()
-const { port, close } = await startServer(env)
+const { port, close, db } = await startServer(env)
+// The first admin (credentials printed once if generated) and, on a fresh database, demo data.
+await seed(db, env, { demoIfEmpty: true })
 console.log(`Proofline Digital is serving on http://localhost:${port}`)
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void close().then(() => process.exit(0)))

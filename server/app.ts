@@ -1,10 +1,12 @@
 // The Koa application: security headers, errors, health, the API and the static site.
 import Router from '@koa/router'
 import Koa from 'koa'
+import { adminRoutes } from './admin/index.ts'
 import { apiRoutes } from './api/index.ts'
 import { createWriter, type Writer } from './db/groupCommit.ts'
 import type { Db } from './db/knex.ts'
 import type { Env } from './env.ts'
+import { adminApp } from './middleware/adminApp.ts'
 import { errorHandler } from './middleware/errorHandler.ts'
 import { securityHeaders } from './middleware/securityHeaders.ts'
 import { staticSite } from './middleware/staticSite.ts'
@@ -31,7 +33,9 @@ export function createApp({ db, env, writer = createWriter(db), notifyOutbox }: 
   app.use(securityHeaders({ hsts: true }))
   app.use(errorHandler())
   app.use(health.routes())
+  app.use(adminRoutes({ db, env }))
   app.use(apiRoutes({ db, env, writer, notifyOutbox }))
+  app.use(adminApp(env.STATIC_DIR))
   app.use(staticSite(env.STATIC_DIR))
   app.on('error', (error, ctx) => {
     if (env.NODE_ENV !== 'test' || process.env.LOG_ERRORS) console.error(`[${ctx?.method ?? ''} ${ctx?.path ?? ''}]`, error)

@@ -39,7 +39,7 @@ const EnvSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
   ADMIN_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
-  ADMIN_PASSWORD: z.string().optional().or(z.literal('').transform(() => undefined)),
+  ADMIN_PASSWORD: z.literal('').transform(() => undefined).or(z.string()).optional(),
 })
 
 export type Env = z.infer<typeof EnvSchema> & { APP_SECRET: string; UPLOADS_DIR: string; EVENTS_RATE_LIMIT_PER_MINUTE: number }

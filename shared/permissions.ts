@@ -37,6 +37,7 @@ export function isRole(value: unknown): value is Role {
 
 export function canAccess(role: Role | string | null | undefined, target: { resource: string; action: string }): boolean {
   if (!isRole(role)) return false
-  const actions = GRANTS[role][target.resource as AdminResource]
-  return actions ? (actions as readonly string[]).includes(target.action) : false
+  const grants = GRANTS[role]
+  if (!Object.hasOwn(grants, target.resource)) return false
+  return (grants[target.resource as AdminResource] as readonly string[]).includes(target.action)
 }

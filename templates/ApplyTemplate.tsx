@@ -6,7 +6,7 @@ import { Island } from './islands/Island.tsx'
 import type { StaticProps } from './props.ts'
 
 export function ApplyTemplate({ page, contact, jobs = [] }: StaticProps) {
-  const link = 'text-brand-600 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
+  const link = 'text-brand-700 underline underline-offset-4 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
   return (
     <article>
       <PageHero eyebrow="Careers" title={page.h1} lead={page.intro} />
@@ -17,7 +17,7 @@ export function ApplyTemplate({ page, contact, jobs = [] }: StaticProps) {
           </h2>
           <Island name="ApplyForm" component={ApplyForm} props={{ jobs: jobs.map((j) => ({ slug: j.slug, title: j.title })) }} />
         </section>
-        <aside className="space-y-6">
+        <div className="space-y-6">
           {jobs.length > 0 && (
             <section aria-labelledby="openings-heading" className="rounded-xl bg-slate-50 p-6">
               <h2 id="openings-heading" className="text-lg font-bold text-ink">
@@ -46,7 +46,7 @@ export function ApplyTemplate({ page, contact, jobs = [] }: StaticProps) {
             </a>
             .
           </p>
-        </aside>
+        </div>
       </div>
     </article>
   )

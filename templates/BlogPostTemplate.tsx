@@ -49,7 +49,7 @@ export function BlogPostTemplate({ post, html, readingMinutes, more }: BlogPostP
         </ul>
       </header>
       <div className="prose-body mt-8 text-slate-800" dangerouslySetInnerHTML={{ __html: html }} />
-      <aside className="mt-12 rounded-xl bg-slate-50 p-6">
+      <div className="mt-12 rounded-xl bg-slate-50 p-6">
         <h2 className="text-xl font-bold text-ink">Want this done for you?</h2>
         <p className="mt-2 leading-7 text-slate-700">Our strategists set this up for clients every week. Tell us where you are and we will send a plan within 24 hours.</p>
         <a
@@ -58,7 +58,7 @@ export function BlogPostTemplate({ post, html, readingMinutes, more }: BlogPostP
         >
           Get A Free Quote
         </a>
-      </aside>
+      </div>
       <nav aria-label="More articles">
         <LinkList heading="More from the blog" links={more} columns={1} />
       </nav>

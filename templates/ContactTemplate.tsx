@@ -17,7 +17,7 @@ export function ContactTemplate({ page, contact, address, hours }: StaticProps) 
           </h2>
           <Island name="ContactForm" component={ContactForm} props={{}} />
         </section>
-        <aside aria-labelledby="reach-heading" className="space-y-6">
+        <section aria-labelledby="reach-heading" className="space-y-6">
           <div className="rounded-xl bg-slate-50 p-6">
             <h2 id="reach-heading" className="text-xl font-bold text-ink">
               Other ways to reach us
@@ -65,7 +65,7 @@ export function ContactTemplate({ page, contact, address, hours }: StaticProps) 
             </a>
           </div>
           <Sections sections={page.sections} />
-        </aside>
+        </section>
       </div>
     </article>
   )

@@ -1,168 +1,166 @@
-// /: the home page. Hero, proof (results, claims, case studies, testimonials), the services, the
-// ROI calculator island, how an engagement runs, FAQs and a closing call to action.
-import { CtaButtons } from './components/CtaButtons.tsx'
-import { FaqList } from './components/FaqList.tsx'
+// /: the home page, sections in the spec's order (section 2): promo banner, hero, intro sections
+// (trusted by, how we're different, stats, data-driven services and mission), services grid,
+// case studies, ROI calculator (#calculator), three-step process (#process), testimonials,
+// feature grid, FAQ accordion and a closing call to action. Copy comes from data/home.yaml.
+import { CaseStudyCard } from './components/CaseStudyCard.tsx'
 import { Sections } from './components/Prose.tsx'
+import { TestimonialGrid } from './components/TestimonialGrid.tsx'
+import { FaqAccordion } from './islands/FaqAccordion.tsx'
+import { HeroRotator } from './islands/HeroRotator.tsx'
 import { Island } from './islands/Island.tsx'
+import { ResultsCarousel } from './islands/ResultsCarousel.tsx'
 import { RoiCalculator } from './islands/RoiCalculator.tsx'
 import type { StaticProps } from './props.ts'
-import type { CaseStudy, Testimonial } from '../data/schema.ts'
+import type { Home } from '../data/schema.ts'
+
+export { CaseStudyCard } from './components/CaseStudyCard.tsx'
+export { TestimonialGrid } from './components/TestimonialGrid.tsx'
 
 const h2 = 'text-3xl font-bold tracking-tight text-ink'
-const link = 'font-semibold text-brand-600 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
+const lead = 'mt-3 max-w-3xl leading-7 text-slate-700'
+const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
+const primaryButton = `inline-block rounded-md bg-brand-600 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-700 ${focusRing}`
+const secondaryButton = `inline-block rounded-md border border-slate-300 bg-white px-5 py-3 font-semibold text-ink hover:bg-slate-50 ${focusRing}`
 
-const steps = [
-  { title: 'Diagnose', text: 'A two-week audit of your tracking, spend and funnel leaks, ending in a written plan with the numbers to beat.' },
-  { title: 'Integrate', text: 'We connect ads, website, calls and CRM so every lead carries its source through to the closed deal.' },
-  { title: 'Scale', text: 'Monthly cycles move budget toward the campaigns, keywords and pages that produce revenue.' },
-]
+type ServiceCard = Home['services']['items'][number]
 
-/** Client quotes with photo, result and role; shared by the home, about and case study pages. */
-export function TestimonialGrid({ testimonials, heading = 'What clients say' }: { testimonials: Testimonial[]; heading?: string }) {
-  if (testimonials.length === 0) return null
+function ServiceCardItem({ card }: { card: ServiceCard }) {
   return (
-    <section aria-labelledby="testimonials-heading" className="mt-16">
-      <h2 id="testimonials-heading" className={h2}>
-        {heading}
-      </h2>
-      <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-        {testimonials.map((t) => (
-          <li key={t.id} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-            <p className="self-start rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700">{t.metric}</p>
-            <h3 className="mt-4 text-lg font-bold text-ink">{t.title}</h3>
-            <blockquote className="mt-3 flex-1 text-sm leading-6 text-slate-700">
-              <p>{t.description}</p>
-            </blockquote>
-            <div className="mt-5 flex items-center gap-3">
-              <img src={t.photo} alt="" width={48} height={48} loading="lazy" decoding="async" className="h-12 w-12 rounded-full bg-slate-100 object-cover" />
-              <p className="text-sm">
-                <span className="block font-semibold text-ink">{t.clientName}</span>
-                <span className="block text-slate-700">
-                  {t.role} · {t.state}
-                </span>
-              </p>
-            </div>
-          </li>
-        ))}
-      </ul>
-    </section>
-  )
-}
-
-/** Case study teaser: client, industry, two headline results and a link to the full story. */
-export function CaseStudyCard({ study, headingLevel = 3 }: { study: CaseStudy; headingLevel?: 2 | 3 }) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3'
-  return (
-    <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">{study.industry}</p>
-      <Heading className="mt-2 text-lg font-bold text-ink">
-        <a href={`/case-studies/${study.slug}`} className="hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
-          {study.title}
+    <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm hover:border-brand-600">
+      <p className="text-3xl font-extrabold text-brand-600">{card.metric}</p>
+      <p className="text-sm text-slate-700">{card.metricLabel}</p>
+      <h3 className="mt-4 text-lg font-bold text-ink">
+        <a href={card.href} className={`hover:text-brand-700 hover:underline ${focusRing}`}>
+          {card.title}
         </a>
-      </Heading>
-      <p className="mt-1 text-sm text-slate-700">
-        {study.client} · {study.location}
-      </p>
-      <dl className="mt-4 grid grid-cols-2 gap-3">
-        {study.results.slice(0, 2).map((r) => (
-          <div key={r.label} className="rounded-lg bg-slate-50 p-3">
-            <dt className="text-xs text-slate-700">{r.label}</dt>
-            <dd className="text-xl font-bold text-ink">{r.value}</dd>
-          </div>
-        ))}
-      </dl>
-    </article>
+      </h3>
+      <p className="mt-2 flex-1 text-sm leading-6 text-slate-700">{card.description}</p>
+    </li>
   )
 }
 
-export function HomeTemplate({ page, contact, claims, services = [], caseStudies = [], testimonials = [], faqs = [] }: StaticProps) {
-  const results = [
-    { value: `+${claims.leadGrowth}`, label: 'SQL Growth' },
-    { value: claims.roas, label: 'ROAS' },
-    { value: '-38%', label: 'CAC' },
-    { value: '+847%', label: 'Organic Traffic' },
-    { value: '+156%', label: 'Conversion Rate' },
-    { value: 'Closed-loop', label: 'CRM Integration' },
-  ]
-  const stats = [
-    { value: claims.organizations, label: 'organizations served' },
-    { value: claims.clientRevenue, label: 'client revenue driven' },
-    { value: claims.averageLeadGrowth, label: 'average lead growth' },
-    { value: claims.campaignsScaled, label: 'campaigns scaled' },
-    { value: claims.averageRoas, label: 'average ROAS' },
-  ]
+export function HomeTemplate({ page, contact, claims, home, caseStudies = [], testimonials = [], faqs = [] }: StaticProps) {
+  if (!home) throw new Error('HomeTemplate needs the home page copy (data/home.yaml)')
+  const { promo, hero, results, trustedBy, different, stats, dataDriven, services, process, features, closing } = home
 
   return (
     <article>
+      <p className="bg-ink px-4 py-2.5 text-center text-sm text-white">
+        {promo.text}{' '}
+        <a href={promo.href} className="font-semibold text-orange-300 underline underline-offset-4 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+          {promo.linkLabel} <span aria-hidden="true">→</span>
+        </a>
+      </p>
+
       <section className="bg-linear-to-b from-brand-50 to-white">
-        <div className="mx-auto max-w-7xl px-4 pb-16 pt-12 sm:px-6 lg:pt-20">
-          <h1 className="max-w-4xl text-4xl font-extrabold tracking-tight text-ink sm:text-6xl">
-            {page.h1} <span className="block text-brand-600">Revenue Growth</span>
-          </h1>
-          <p className="mt-6 max-w-3xl text-lg leading-8 text-slate-700">{page.intro}</p>
-          <CtaButtons contact={contact} />
+        <div className="mx-auto max-w-7xl px-4 pb-12 pt-10 sm:px-6 lg:pt-16">
+          <p className="inline-block rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-700 shadow-sm ring-1 ring-brand-100">{hero.badge}</p>
+          <div className="mt-5">
+            <Island name="HeroRotator" component={HeroRotator} props={{ prefix: page.h1, phrases: hero.phrases }} />
+          </div>
+          <p className="mt-4 max-w-3xl text-lg leading-8 text-slate-700">{page.intro}</p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <a href="/free-quote" className={primaryButton}>
+              {hero.quoteLabel}
+            </a>
+            <a href={`tel:${contact.phoneE164}`} className={secondaryButton}>
+              Call {contact.phone}
+            </a>
+          </div>
+
+          <div className="mt-12">
+            <Island name="ResultsCarousel" component={ResultsCarousel} props={{ label: results.heading, items: results.items }} />
+            <a href="/case-studies" className={`mt-2 inline-block font-semibold text-brand-700 underline-offset-4 hover:underline ${focusRing}`}>
+              {results.linkLabel} <span aria-hidden="true">→</span>
+            </a>
+          </div>
         </div>
       </section>
 
       <div className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
-        <section aria-labelledby="results-heading" className="mt-4">
-          <div className="flex flex-wrap items-end justify-between gap-4">
-            <h2 id="results-heading" className={h2}>
-              Results We Deliver
-            </h2>
-            <a href="/case-studies" className={link}>
-              See All Case Studies <span aria-hidden="true">→</span>
-            </a>
-          </div>
-          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {results.map((r) => (
-              <li key={r.label} className="rounded-xl border border-slate-200 p-6">
-                <p className="text-3xl font-extrabold text-brand-600">{r.value}</p>
-                <h3 className="mt-1 font-semibold text-ink">{r.label}</h3>
-              </li>
+        <section aria-labelledby="trusted-heading" className="border-y border-slate-200 py-6">
+          <h2 id="trusted-heading" className="text-center text-sm font-semibold uppercase tracking-wide text-slate-700">
+            {trustedBy.heading}
+          </h2>
+          <ul className="mt-4 flex flex-wrap justify-center gap-x-8 gap-y-3 text-lg font-bold text-slate-600">
+            {trustedBy.names.map((name) => (
+              <li key={name}>{name}</li>
             ))}
           </ul>
         </section>
 
-        <section aria-labelledby="numbers-heading" className="mt-16 rounded-2xl bg-ink px-6 py-10 text-white">
-          <h2 id="numbers-heading" className="sr-only">
-            Proofline by the numbers
+        <section aria-labelledby="different-heading" className="mt-16">
+          <h2 id="different-heading" className={h2}>
+            {different.heading}
           </h2>
-          <dl className="grid gap-8 text-center sm:grid-cols-3 lg:grid-cols-5">
-            {stats.map((s) => (
-              <div key={s.label} className="flex flex-col-reverse">
+          <p className={lead}>{different.intro}</p>
+          <ul className="mt-8 grid gap-6 md:grid-cols-3">
+            {different.cards.map((card, i) => (
+              <li key={card.title} className="rounded-xl border border-slate-200 p-6">
+                <p aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-lg bg-brand-50 text-lg font-bold text-brand-700">
+                  {['◎', '⇄', '$'][i % 3]}
+                </p>
+                <h3 className="mt-4 text-lg font-bold text-ink">{card.title}</h3>
+                <p className="mt-2 text-sm leading-6 text-slate-700">{card.text}</p>
+              </li>
+            ))}
+          </ul>
+          <div className="max-w-3xl">
+            <Sections sections={page.sections} />
+          </div>
+        </section>
+
+        <section aria-labelledby="stats-heading" className="mt-16 rounded-2xl bg-ink px-6 py-10 text-white">
+          <h2 id="stats-heading" className="text-center text-2xl font-bold tracking-tight">
+            {stats.heading}
+          </h2>
+          <dl className="mt-8 grid gap-8 text-center sm:grid-cols-3 lg:grid-cols-5">
+            {stats.items.map((s) => (
+              <div key={s.claim} className="flex flex-col-reverse">
                 <dt className="mt-1 text-sm text-slate-300">{s.label}</dt>
-                <dd className="text-3xl font-extrabold">{s.value}</dd>
+                <dd className="text-3xl font-extrabold">{claims[s.claim]}</dd>
               </div>
             ))}
           </dl>
         </section>
 
-        {services.length > 0 && (
-          <section aria-labelledby="services-heading" className="mt-16">
-            <h2 id="services-heading" className={h2}>
-              Services
-            </h2>
-            <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {services.map((s) => (
-                <li key={s.url} className="rounded-xl border border-slate-200 p-6 hover:border-brand-600">
-                  <h3 className="text-lg font-bold text-ink">
-                    <a href={s.url} className="hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
-                      {s.title}
-                    </a>
-                  </h3>
-                  <p className="mt-2 text-sm leading-6 text-slate-700">{s.summary}</p>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
+        <section aria-labelledby="data-driven-heading" className="mt-16">
+          <h2 id="data-driven-heading" className={h2}>
+            {dataDriven.heading}
+          </h2>
+          <p className={lead}>{dataDriven.intro}</p>
+          <ul className="mt-8 grid gap-6 md:grid-cols-3">
+            {dataDriven.cards.map((card) => (
+              <ServiceCardItem key={card.title} card={card} />
+            ))}
+          </ul>
+          <div className="mt-8 rounded-2xl bg-brand-50 px-6 py-8 ring-1 ring-brand-100 sm:px-10">
+            <p className="text-2xl font-bold tracking-tight text-ink">{dataDriven.mission.heading}</p>
+            <p className="mt-3 max-w-3xl leading-7 text-slate-700">{dataDriven.mission.text}</p>
+          </div>
+        </section>
+
+        <section aria-labelledby="services-heading" className="mt-16">
+          <h2 id="services-heading" className={h2}>
+            {services.heading}
+          </h2>
+          <p className={lead}>{services.intro}</p>
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {services.items.map((card) => (
+              <ServiceCardItem key={card.title} card={card} />
+            ))}
+          </ul>
+          <a href="/case-studies" className={`mt-8 ${secondaryButton}`}>
+            {services.caseStudiesLabel}
+          </a>
+        </section>
 
         {caseStudies.length > 0 && (
           <section aria-labelledby="cases-heading" className="mt-16">
             <h2 id="cases-heading" className={h2}>
-              Case studies
+              {home.caseStudies.heading}
             </h2>
+            <p className={lead}>{home.caseStudies.intro}</p>
             <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
               {caseStudies.map((study) => (
                 <li key={study.slug}>
@@ -175,9 +173,9 @@ export function HomeTemplate({ page, contact, claims, services = [], caseStudies
 
         <section id="calculator" aria-labelledby="calculator-heading" className="mt-16 scroll-mt-24">
           <h2 id="calculator-heading" className={h2}>
-            What is better marketing worth to you?
+            {home.calculator.heading}
           </h2>
-          <p className="mt-3 max-w-3xl leading-7 text-slate-700">Enter your own numbers to estimate monthly profit today and what conversion and order value gains could add.</p>
+          <p className={lead}>{home.calculator.intro}</p>
           <div className="mt-8">
             <Island name="RoiCalculator" component={RoiCalculator} props={{}} />
           </div>
@@ -185,13 +183,17 @@ export function HomeTemplate({ page, contact, claims, services = [], caseStudies
 
         <section id="process" aria-labelledby="process-heading" className="mt-16 scroll-mt-24">
           <h2 id="process-heading" className={h2}>
-            How we work
+            {process.heading}
           </h2>
+          <p className={lead}>{process.intro}</p>
           <ol className="mt-8 grid gap-6 md:grid-cols-3">
-            {steps.map((step, i) => (
+            {process.steps.map((step, i) => (
               <li key={step.title} className="rounded-xl border border-slate-200 p-6">
-                <p className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 font-bold text-white" aria-hidden="true">
-                  {i + 1}
+                <p className="flex items-center gap-3">
+                  <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 font-bold text-white" aria-hidden="true">
+                    {i + 1}
+                  </span>
+                  <span className="text-sm font-medium text-slate-700">{step.duration}</span>
                 </p>
                 <h3 className="mt-4 text-lg font-bold text-ink">{step.title}</h3>
                 <p className="mt-2 text-sm leading-6 text-slate-700">{step.text}</p>
@@ -200,24 +202,50 @@ export function HomeTemplate({ page, contact, claims, services = [], caseStudies
           </ol>
         </section>
 
-        <TestimonialGrid testimonials={testimonials} />
+        <TestimonialGrid testimonials={testimonials} heading={home.testimonials.heading} />
 
-        <div className="max-w-3xl">
-          <Sections sections={page.sections} />
-        </div>
+        <section aria-labelledby="features-heading" className="mt-16">
+          <h2 id="features-heading" className={h2}>
+            {features.heading}
+          </h2>
+          <p className={lead}>{features.intro}</p>
+          <ul className="mt-8 grid gap-x-8 gap-y-6 sm:grid-cols-2 lg:grid-cols-3">
+            {features.items.map((f) => (
+              <li key={f.title} className="flex gap-3">
+                <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-1 h-5 w-5 shrink-0 text-brand-600" fill="currentColor">
+                  <path fillRule="evenodd" d="M16.7 5.3a1 1 0 010 1.4l-8 8a1 1 0 01-1.4 0l-4-4a1 1 0 111.4-1.4L8 12.58l7.3-7.3a1 1 0 011.4 0z" clipRule="evenodd" />
+                </svg>
+                <div>
+                  <h3 className="font-semibold text-ink">{f.title}</h3>
+                  <p className="mt-1 text-sm leading-6 text-slate-700">{f.text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
 
-        <div className="max-w-4xl">
-          <FaqList faqs={faqs} />
-        </div>
+        {faqs.length > 0 && (
+          <section aria-labelledby="faq-heading" className="mt-16 max-w-4xl">
+            <h2 id="faq-heading" className={h2}>
+              {home.faq.heading}
+            </h2>
+            <div className="mt-6">
+              <Island name="FaqAccordion" component={FaqAccordion} props={{ items: faqs.map((f) => ({ id: f.id, question: f.question, answer: f.answer })) }} />
+            </div>
+            <a href="/faq" className={`mt-4 inline-block font-semibold text-brand-700 underline-offset-4 hover:underline ${focusRing}`}>
+              {home.faq.linkLabel} <span aria-hidden="true">→</span>
+            </a>
+          </section>
+        )}
 
         <section aria-labelledby="closing-heading" className="mt-16 rounded-2xl bg-ink px-6 py-12 text-center text-white sm:px-12">
           <h2 id="closing-heading" className="text-3xl font-bold tracking-tight">
-            Ready to see what your marketing really returns?
+            {closing.heading}
           </h2>
           <p className="mx-auto mt-4 max-w-2xl leading-7 text-slate-200">{claims.roiPromise}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <a href="/free-quote" className="rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
-              Get A Free Quote
+              {closing.quoteLabel}
             </a>
             <a href={`tel:${contact.phoneE164}`} className="rounded-md border border-slate-500 px-5 py-3 font-semibold text-white hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
               Call {contact.phone}

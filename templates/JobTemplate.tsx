@@ -59,7 +59,7 @@ export function JobTemplate({ job, applyUrl, more }: JobProps) {
             <LinkList heading="Other open roles" links={more} />
           </nav>
         </div>
-        <aside aria-labelledby="job-facts-heading" className="h-fit rounded-xl border border-slate-200 p-6 lg:sticky lg:top-24">
+        <section aria-labelledby="job-facts-heading" className="h-fit rounded-xl border border-slate-200 p-6 lg:sticky lg:top-24">
           <h2 id="job-facts-heading" className="text-lg font-bold text-ink">
             At a glance
           </h2>
@@ -80,7 +80,7 @@ export function JobTemplate({ job, applyUrl, more }: JobProps) {
           <a href={applyUrl} className={`mt-6 block ${applyClass}`}>
             Apply now
           </a>
-        </aside>
+        </section>
       </div>
     </article>
   )

@@ -51,7 +51,7 @@ export function QaTemplate({ qa, upvotes, more }: QaProps) {
           ))}
         </ul>
       </section>
-      <aside className="mt-10 rounded-xl bg-slate-50 p-6">
+      <div className="mt-10 rounded-xl bg-slate-50 p-6">
         <h2 className="text-xl font-bold text-ink">Have a question of your own?</h2>
         <p className="mt-2 leading-7 text-slate-700">Ask a strategist. We answer every message within one business day.</p>
         <div className="mt-4 flex flex-wrap gap-3">
@@ -62,7 +62,7 @@ export function QaTemplate({ qa, upvotes, more }: QaProps) {
             All FAQs
           </a>
         </div>
-      </aside>
+      </div>
       <nav aria-label="More questions">
         <LinkList heading="More questions" links={more} columns={1} />
       </nav>

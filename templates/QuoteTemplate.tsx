@@ -23,7 +23,7 @@ export function QuoteTemplate({ page, contact, claims, hours, quoteServices = []
           </h2>
           <Island name="QuoteForm" component={QuoteForm} props={{ services: quoteServices }} />
         </section>
-        <aside className="space-y-6">
+        <div className="space-y-6">
           <section aria-labelledby="next-heading" className="rounded-xl bg-slate-50 p-6">
             <h2 id="next-heading" className="text-lg font-bold text-ink">
               What happens next
@@ -52,7 +52,7 @@ export function QuoteTemplate({ page, contact, claims, hours, quoteServices = []
             </p>
           </section>
           <Sections sections={page.sections} />
-        </aside>
+        </div>
       </div>
     </article>
   )

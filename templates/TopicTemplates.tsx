@@ -41,10 +41,10 @@ export function HubspotTemplate(props: TopicProps) {
 
 export function MortgageTemplate(props: TopicProps) {
   const extra = (
-    <aside className="rounded-lg border border-amber-300 bg-amber-50 p-5 text-sm leading-6 text-amber-950">
+    <div className="rounded-lg border border-amber-300 bg-amber-50 p-5 text-sm leading-6 text-amber-950">
       <h2 className="font-semibold">Built for compliance review</h2>
       <p className="mt-1">Mortgage campaigns we run carry NMLS identifiers and Equal Housing Opportunity disclosures, respect Regulation Z trigger terms and capture TCPA consent before any call or text.</p>
-    </aside>
+    </div>
   )
   return <TopicLayout {...props} extra={extra} aside={{ heading: 'Talk to a mortgage marketer', text: 'We work with lenders, brokers and loan officer teams. Tell us your markets and volume goals.' }} />
 }

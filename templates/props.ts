@@ -5,6 +5,7 @@ import type {
   City,
   CityService,
   FaqItem,
+  Home,
   HubspotTool,
   Job,
   Partner,
@@ -103,4 +104,6 @@ export type StaticProps = {
   tools?: (Link & { category: string })[]
   guides?: Link[]
   quoteServices?: { id: string; label: string }[]
+  /** Home page section copy (data/home.yaml). */
+  home?: Home
 }

@@ -1,5 +1,5 @@
 // The field-level history of one record (who, when, what changed), on every show page.
-import { useGetList, useRecordContext, useResourceContext } from 'react-admin'
+import { ReferenceField, TextField, useGetList, useRecordContext, useResourceContext } from 'react-admin'
 import { Box, Card, CardContent, CardHeader, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
 import { useCan } from '../common/hooks.ts'
 
@@ -31,7 +31,7 @@ export function AuditLogPanel({ resource: given }: { resource?: string }) {
   )
   if (!enabled) return null
   return (
-    <Card sx={{ mt: 2 }} aria-label="Audit log">
+    <Card sx={{ mt: 2 }} component="section" aria-label="Audit log">
       <CardHeader title="Audit log" subheader={total != null ? `${total} change${total === 1 ? '' : 's'}` : undefined} />
       <CardContent>
         {isPending ? (
@@ -54,7 +54,11 @@ export function AuditLogPanel({ resource: given }: { resource?: string }) {
               {data.map((entry) => (
                 <TableRow key={entry.id}>
                   <TableCell>{new Date(entry.created_at).toLocaleString()}</TableCell>
-                  <TableCell>{entry.user_name ?? `User #${entry.user_id}`}</TableCell>
+                  <TableCell>
+                    <ReferenceField record={entry} source="user_id" reference="users" link={false} emptyText="—">
+                      <TextField source="name" />
+                    </ReferenceField>
+                  </TableCell>
                   <TableCell>{entry.action}</TableCell>
                   <TableCell>
                     <ChangesList changes={entry.changes} />

@@ -51,7 +51,7 @@ function ContactBulkActions() {
   const { can } = useCan()
   return (
     <>
-      {can('contacts', 'edit') && <MergeContactsButton />}
+      {can('contacts', 'edit') && can('contacts', 'delete') && <MergeContactsButton />}
       {can('contacts', 'delete') && <BulkDeleteButton mutationMode="pessimistic" />}
     </>
   )

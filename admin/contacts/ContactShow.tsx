@@ -71,7 +71,7 @@ function Details() {
           <FunctionField render={(r) => (r.phones?.length ? r.phones.map((p: { number: string; type: string }) => `${p.number} (${p.type})`).join(', ') : '—')} />
         </Labeled>
         <Labeled label="Status">
-          <ChipField source="status" size="small" />
+          <ChipField source="status" size="small" sx={{ alignSelf: 'flex-start' }} />
         </Labeled>
         <Labeled label="Tags">
           <FunctionField render={(r) => (r.tags?.length ? r.tags.join(', ') : '—')} />

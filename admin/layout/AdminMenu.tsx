@@ -1,7 +1,6 @@
 // The side menu: only what the signed-in role may open, by the same canAccess as the server.
 import { Menu, usePermissions } from 'react-admin'
 import AssignmentIcon from '@mui/icons-material/AssignmentTurnedIn'
-import ViewKanbanIcon from '@mui/icons-material/ViewKanban'
 import { canAccess } from '../../shared/permissions.ts'
 import type { Role } from '../authState.ts'
 
@@ -14,7 +13,7 @@ export function AdminMenu() {
       {can('leads') && <Menu.ResourceItem name="leads" />}
       {can('contacts') && <Menu.ResourceItem name="contacts" />}
       {can('companies') && <Menu.ResourceItem name="companies" />}
-      {can('deals') && <Menu.Item to="/deals" primaryText="Deals" leftIcon={<ViewKanbanIcon />} />}
+      {can('deals') && <Menu.ResourceItem name="deals" />}
       {can('activities') && <Menu.ResourceItem name="activities" />}
       {can('activities') && <Menu.Item to="/activities/my-tasks" primaryText="My tasks" leftIcon={<AssignmentIcon />} />}
       {can('users') && <Menu.ResourceItem name="users" />}

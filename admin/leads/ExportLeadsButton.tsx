@@ -8,7 +8,7 @@ export function ExportLeadsButton() {
   const { filterValues, sort, total } = useListContext()
   const dataProvider = useAdminDataProvider()
   return (
-    <Button label="Export CSV" disabled={total === 0} onClick={() => dataProvider.exportLeads({ filter: filterValues, sort })}>
+    <Button label="Export CSV" disabled={total === 0} onClick={() => void dataProvider.exportLeads({ filter: filterValues, sort })}>
       <DownloadIcon />
     </Button>
   )

@@ -250,7 +250,7 @@ function staticProps(ctx: SiteContext, path: string): P.StaticProps {
   const services = () => data.servicePages.map((s) => ({ title: s.name, url: `/services/${s.slug}`, summary: s.description }))
   switch (path) {
     case '/':
-      return { ...base, services: services(), caseStudies: data.caseStudies, testimonials: data.testimonials, faqs: data.faq.filter((f) => f.home) }
+      return { ...base, home: data.home, caseStudies: data.caseStudies, testimonials: data.testimonials, faqs: data.faq.filter((f) => f.home) }
     case '/services':
       return { ...base, services: services(), guides: ctx.catalog.ofFamily('landing').concat(ctx.catalog.ofFamily('content')).map((e) => ({ label: headOf(e, data).label, href: e.url })) }
     case '/case-studies':

@@ -51,7 +51,7 @@ export function chatbotSources(ctx: SiteContext): SourceDoc[] {
   const { address } = contact
   docs.push({
     kind: 'FAQ',
-    title: 'Where is your office and how do I contact you?',
+    title: 'Where are you located, and what is your phone number and email?',
     answer: `Call us toll-free at ${contact.phone} (${contact.hours}), email ${contact.email}, or visit ${brand.name} at ${address.street}, ${address.city}, ${address.region} ${address.postalCode}.`,
     url: '/contact',
     body: 'contact phone call email office address location located visit hours reach talk speak person',

@@ -119,6 +119,7 @@ export function checkSite(ctx: SiteContext, outDir: string, factsByUrl?: Map<str
     }
     for (const href of page.links) {
       if (!href.startsWith('/') || href.startsWith('//')) continue
+      if (/^\/(admin|login|dashboard)(\/|$|[?#])/.test(href)) continue // the admin app is served by the server, not pre-rendered
       const target = href.split(/[?#]/)[0] || '/'
       if (ctx.catalog.byUrl.has(target) || isFile(path.join(outDir, target.slice(1)))) continue
       problems.push(`${entry.url}: broken internal link ${href}`)

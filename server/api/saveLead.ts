@@ -1,15 +1,26 @@
-// Stores a lead of any kind, exactly once: inside one transaction it looks for the same email and
-// payload in the last 10 minutes (answering 200 with that lead's id and `duplicate: true`), else
-// inserts the lead and its staff notification together and answers 201 `{ id }`. Spam is stored
-// flagged, without a notification, and answered 201 like a real lead.
+// Stores a lead of any kind, exactly once. Inside the commit:
+// - an Idempotency-Key already stored (or claimed earlier in the same batch) replays its
+//   response (422 when the body differs);
+// - the same email and payload in the last 10 minutes answers 200 with that lead's id and
+//   `duplicate: true`;
+// - otherwise the lead and its staff notification are inserted together: 201 `{ id }`, with the
+//   key's response stored in the same transaction.
+// Spam is stored flagged, without a notification, and answered 201 like a real lead.
+//
+// Every lead goes through the writer's bulk path, so a group commit of 200 leads costs a handful
+// of multi-row statements (keys, duplicates, leads, notifications, new keys), not 600+.
+import type { Knex } from 'knex'
 import type { Context } from 'koa'
-import { findRecentDuplicateLead, insertLead, type NewLead } from '../db/queries/leads.ts'
-import { insertOutboxMessage } from '../db/queries/outbox.ts'
+import type { BulkHandler } from '../db/groupCommit.ts'
+import { findIdempotencyKeys, insertIdempotencyKeys, type StoredResponse } from '../db/queries/idempotencyKeys.ts'
+import { duplicateKey, findRecentDuplicateLeads, insertLeads, type NewLead } from '../db/queries/leads.ts'
+import { insertOutboxMessages, type NewOutboxMessage } from '../db/queries/outbox.ts'
 import { sha256 } from '../lib/signing.ts'
-import { commitResponse } from './commit.ts'
+import { replayStoredResponse } from '../middleware/idempotency.ts'
+import type { JobResponse } from './commit.ts'
 import type { HandlerDeps } from './deps.ts'
 import { leadNotification } from './notifications.ts'
-import { apiState } from './state.ts'
+import { apiState, type IdempotencyState } from './state.ts'
 
 export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000
 
@@ -19,19 +30,112 @@ export function payloadHash(data: Record<string, unknown>, extra: unknown = null
   return sha256(JSON.stringify([rest, extra]))
 }
 
-export async function saveLead(ctx: Context, deps: HandlerDeps, lead: Omit<NewLead, 'isSpam' | 'spamReason'>, headline?: string) {
-  const spam = apiState(ctx).spam ?? { isSpam: false, reason: null }
-  const row: NewLead = { ...lead, isSpam: spam.isSpam, spamReason: spam.reason }
-  const now = Date.now()
-  const result = await commitResponse(ctx, deps.writer, async (trx) => {
-    if (!row.isSpam) {
-      const existing = await findRecentDuplicateLead(trx, { kind: row.kind, email: row.email, payloadHash: row.payloadHash, since: now - DUPLICATE_WINDOW_MS })
-      if (existing) return { status: 200, body: { id: existing, duplicate: true } }
+export type LeadWrite = { lead: NewLead; now: number; notification: (id: number) => NewOutboxMessage; idempotency?: IdempotencyState }
+export type LeadOutcome = { response: JobResponse } | { stored: StoredResponse }
+
+const keyOf = (i: IdempotencyState) => `${i.endpoint}\n${i.key}`
+
+async function storedKeys(trx: Knex.Transaction, writes: LeadWrite[]): Promise<Map<string, StoredResponse>> {
+  const byEndpoint = new Map<string, string[]>()
+  for (const w of writes) {
+    if (!w.idempotency) continue
+    const keys = byEndpoint.get(w.idempotency.endpoint)
+    if (keys) keys.push(w.idempotency.key)
+    else byEndpoint.set(w.idempotency.endpoint, [w.idempotency.key])
+  }
+  const found = new Map<string, StoredResponse>()
+  for (const [endpoint, keys] of byEndpoint) for (const [key, stored] of await findIdempotencyKeys(trx, endpoint, keys)) found.set(`${endpoint}\n${key}`, stored)
+  return found
+}
+
+/** Writes leads in order, each checked against the database and the writes before it. */
+export async function writeLeadsOnce(trx: Knex.Transaction, writes: LeadWrite[]): Promise<LeadOutcome[]> {
+  const outcomes: (LeadOutcome | undefined)[] = new Array(writes.length)
+  const stored = await storedKeys(trx, writes)
+  const keyClaimedBy = new Map<string, number>()
+  const replayOf = new Map<number, number>() // write index → index of the write that claimed its key
+  const active: number[] = []
+  writes.forEach((w, i) => {
+    if (w.idempotency) {
+      const key = keyOf(w.idempotency)
+      const found = stored.get(key)
+      if (found) return void (outcomes[i] = { stored: found })
+      const claimed = keyClaimedBy.get(key)
+      if (claimed !== undefined) return void replayOf.set(i, claimed)
+      keyClaimedBy.set(key, i)
     }
-    const id = await insertLead(trx, row, now)
-    if (!row.isSpam) await insertOutboxMessage(trx, leadNotification(id, row, { recipient: deps.env.NOTIFY_EMAIL, headline }), now)
-    return { status: 201, body: { id } }
+    active.push(i)
   })
-  if (result.status === 201 && !result.replayed && !row.isSpam) deps.notifyOutbox()
-  return result
+
+  const real = active.filter((i) => !writes[i].lead.isSpam)
+  const since = Math.min(...writes.map((w) => w.now)) - DUPLICATE_WINDOW_MS
+  const existing = real.length ? await findRecentDuplicateLeads(trx, real.map((i) => writes[i].lead), since) : new Map<string, number>()
+  const firstInBatch = new Map<string, number>()
+  const toInsert: number[] = []
+  const duplicateOf = new Map<number, number>()
+  for (const i of active) {
+    const lead = writes[i].lead
+    if (!lead.isSpam) {
+      const key = duplicateKey(lead)
+      if (existing.has(key)) continue
+      const earlier = firstInBatch.get(key)
+      if (earlier !== undefined) {
+        duplicateOf.set(i, earlier)
+        continue
+      }
+      firstInBatch.set(key, i)
+    }
+    toInsert.push(i)
+  }
+
+  const now = Math.max(...writes.map((w) => w.now))
+  const ids = await insertLeads(
+    trx,
+    toInsert.map((i) => writes[i].lead),
+    now,
+  )
+  const idOf = new Map(toInsert.map((writeIndex, k) => [writeIndex, ids[k]]))
+  const notifications = toInsert.filter((i) => !writes[i].lead.isSpam).map((i) => writes[i].notification(idOf.get(i)!))
+  if (notifications.length) await insertOutboxMessages(trx, notifications, now)
+
+  for (const i of active) {
+    const inserted = idOf.get(i)
+    if (inserted !== undefined) outcomes[i] = { response: { status: 201, body: { id: inserted } } }
+    else {
+      const earlier = duplicateOf.get(i)
+      const id = earlier !== undefined ? idOf.get(earlier)! : existing.get(duplicateKey(writes[i].lead))!
+      outcomes[i] = { response: { status: 200, body: { id, duplicate: true } } }
+    }
+  }
+  const newKeys = active
+    .filter((i) => writes[i].idempotency)
+    .map((i) => ({ ...writes[i].idempotency!, ...(outcomes[i] as { response: JobResponse }).response }))
+  if (newKeys.length) await insertIdempotencyKeys(trx, newKeys, now)
+  for (const [i, claimed] of replayOf) {
+    const first = (outcomes[claimed] as { response: JobResponse }).response
+    outcomes[i] = { stored: { bodyHash: writes[claimed].idempotency!.bodyHash, ...first } }
+  }
+  return outcomes as LeadOutcome[]
+}
+
+const leadWriter: BulkHandler<LeadWrite, LeadOutcome> = { name: 'leads', write: writeLeadsOnce }
+
+export async function saveLead(ctx: Context, deps: HandlerDeps, lead: Omit<NewLead, 'isSpam' | 'spamReason'>, headline?: string) {
+  const state = apiState(ctx)
+  const spam = state.spam ?? { isSpam: false, reason: null }
+  const write: LeadWrite = {
+    lead: { ...lead, isSpam: spam.isSpam, spamReason: spam.reason },
+    now: Date.now(),
+    notification: (id) => leadNotification(id, write.lead, { recipient: deps.env.NOTIFY_EMAIL, headline }),
+    idempotency: state.idempotency,
+  }
+  const outcome = await deps.writer.runBulk(leadWriter, write)
+  if ('stored' in outcome) {
+    replayStoredResponse(ctx, outcome.stored, write.idempotency?.bodyHash ?? '')
+    return { ...outcome.stored, replayed: true }
+  }
+  ctx.status = outcome.response.status
+  ctx.body = outcome.response.body
+  if (outcome.response.status === 201 && !write.lead.isSpam) deps.notifyOutbox()
+  return { ...outcome.response, replayed: false }
 }

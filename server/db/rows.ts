@@ -43,3 +43,36 @@ export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; errno?: number; message?: string }
   return e?.code === '23505' || (e?.code === 'SQLITE_CONSTRAINT' && /UNIQUE/i.test(e.message ?? ''))
 }
+
+/** Splits rows for multi-row statements (bound-parameter limits: 32,766 SQLite, 65,535 PostgreSQL). */
+export function chunk<T>(items: T[], size: number): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
+  return out
+}
+
+const insertSql = new Map<string, string>()
+
+/**
+ * A multi-row `insert ... values (...), (...)` (optionally `returning`), for SQLite and
+ * PostgreSQL alike. Knex's own multi-row insert on SQLite is a chain of `select ... union all`,
+ * several times slower for SQLite to prepare; this is the hot path of group commit. Every row
+ * must have the keys of the first. The SQL is cached per table, columns and row count.
+ */
+export async function insertMany<R = Record<string, unknown>>(db: Queryable, table: string, rows: Record<string, unknown>[], returning: string[] = []): Promise<R[]> {
+  if (!rows.length) return []
+  const columns = Object.keys(rows[0])
+  const cacheKey = `${table}|${columns.join(',')}|${rows.length}|${returning.join(',')}`
+  let sql = insertSql.get(cacheKey)
+  if (!sql) {
+    const quote = (name: string) => `"${name.replace(/"/g, '""')}"`
+    const tuple = `(${columns.map(() => '?').join(',')})`
+    sql = `insert into ${quote(table)} (${columns.map(quote).join(',')}) values ${Array(rows.length).fill(tuple).join(',')}${returning.length ? ` returning ${returning.map(quote).join(',')}` : ''}`
+    if (insertSql.size > 500) insertSql.clear()
+    insertSql.set(cacheKey, sql)
+  }
+  const bindings: unknown[] = []
+  for (const row of rows) for (const column of columns) bindings.push(row[column] ?? null)
+  const result = (await db.raw(sql, bindings as never[])) as R[] | { rows: R[] }
+  return Array.isArray(result) ? result : result.rows
+}

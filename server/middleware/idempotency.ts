@@ -1,8 +1,11 @@
 // Idempotency-Key: a key seen before on this endpoint replays its first response (same status and
-// body), or answers 422 when the body differs. New keys are stored by commitResponse
-// (server/api/commit.ts) in the same transaction as the write, so a replay never disagrees with
-// the database, even after a crash or a restart.
+// body), or answers 422 when the body differs. The key is checked and stored by the write itself
+// (server/api/commit.ts, server/api/saveLead.ts) inside the transaction that commits the
+// request, so concurrent requests with one key write once, a replay never disagrees with the
+// database, and a valid request costs no extra query. This middleware validates the header and,
+// when the request turns out invalid, still answers a reused key with 422 rather than 400.
 import type { Context, Middleware } from 'koa'
+import { ZodError } from 'zod'
 import type { Db } from '../db/knex.ts'
 import { findIdempotencyKey, type StoredResponse } from '../db/queries/idempotencyKeys.ts'
 import { sha256 } from '../lib/signing.ts'
@@ -27,9 +30,14 @@ export function idempotency(opts: { db: Db; endpoint: string }): Middleware {
     if (!validKey.test(key)) throw new HttpError(400, 'Invalid Idempotency-Key header.', { 'Idempotency-Key': 'Use 1 to 255 visible ASCII characters.' })
     const state = apiState(ctx)
     const bodyHash = state.bodyHash ?? sha256('')
-    const stored = await findIdempotencyKey(opts.db, opts.endpoint, key)
-    if (stored) return replayStoredResponse(ctx, stored, bodyHash)
     state.idempotency = { endpoint: opts.endpoint, key, bodyHash }
-    await next()
+    try {
+      await next()
+    } catch (error) {
+      const invalid = error instanceof ZodError || (error instanceof HttpError && error.status === 400)
+      const stored = invalid ? await findIdempotencyKey(opts.db, opts.endpoint, key) : undefined
+      if (!stored) throw error
+      replayStoredResponse(ctx, stored, bodyHash)
+    }
   }
 }

@@ -9,6 +9,9 @@ import { apiState } from '../api/state.ts'
 import { HttpError } from './errorHandler.ts'
 
 export const JSON_BODY_LIMIT = 32 * 1024
+
+/** A 400 about the body as a whole: `errors._` carries the message, like a root zod issue. */
+export const badBody = (message: string) => new HttpError(400, message, { _: message })
 /** Above this, a rejected body is not worth reading to the end: the connection is closed instead. */
 const DRAIN_LIMIT = 1024 * 1024
 
@@ -62,7 +65,7 @@ export function readRawBody(req: IncomingMessage, limit: number): Promise<Buffer
     }
     const onError = () => {
       cleanup()
-      reject(new HttpError(400, 'The request body was not received completely.'))
+      reject(badBody('The request body was not received completely.'))
     }
     req.on('data', onData)
     req.on('end', onEnd)
@@ -97,16 +100,16 @@ export function jsonBody(opts: { limit?: number; allowTextPlain?: boolean } = {}
     try {
       text = utf8.decode(raw)
     } catch {
-      throw new HttpError(400, 'The request body is not valid UTF-8.')
+      throw badBody('The request body is not valid UTF-8.')
     }
-    if (!text.trim()) throw new HttpError(400, 'Send a JSON object in the request body.')
+    if (!text.trim()) throw badBody('Send a JSON object in the request body.')
     let parsed: unknown
     try {
       parsed = parseJsonText(text.replace(/^\uFEFF/, ''))
     } catch {
-      throw new HttpError(400, 'The request body is not valid JSON.')
+      throw badBody('The request body is not valid JSON.')
     }
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new HttpError(400, 'Send a JSON object in the request body.')
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badBody('Send a JSON object in the request body.')
     const state = apiState(ctx)
     state.body = parsed as Record<string, unknown>
     state.bodyHash = sha256(raw)

@@ -13,7 +13,7 @@ import { sha256 } from '../lib/signing.ts'
 import { cleanString } from '../lib/text.ts'
 import { apiState, type Upload } from '../api/state.ts'
 import { HttpError } from './errorHandler.ts'
-import { parseContentType, rejectUnsupportedEncoding, tooLarge } from './jsonBody.ts'
+import { badBody, parseContentType, rejectUnsupportedEncoding, tooLarge } from './jsonBody.ts'
 
 export type MultipartOptions = { uploadsDir: string; fileField: string; maxFileBytes: number; maxFieldBytes?: number; maxFields?: number }
 
@@ -63,7 +63,7 @@ function parseMultipart(req: IncomingMessage, opts: MultipartOptions, hardCap: n
         },
       })
     } catch {
-      reject(new HttpError(400, 'The multipart body is malformed (no boundary).'))
+      reject(badBody('The multipart body is malformed (no boundary).'))
       return
     }
     const fields: Record<string, string> = Object.create(null)
@@ -80,7 +80,7 @@ function parseMultipart(req: IncomingMessage, opts: MultipartOptions, hardCap: n
       if (error) fileStream?.destroy()
       void Promise.allSettled(writes).then(async (results) => {
         const failed = results.find((r) => r.status === 'rejected')
-        const final = error ?? problem ?? (failed ? new HttpError(400, 'The file upload was not received completely.') : null)
+        const final = error ?? problem ?? (failed ? badBody('The file upload was not received completely.') : null)
         if (final) {
           if (upload) await fs.promises.rm(upload.path, { force: true })
           reject(final)
@@ -118,9 +118,9 @@ function parseMultipart(req: IncomingMessage, opts: MultipartOptions, hardCap: n
     }
     parser.on('fieldsLimit', tooMany)
     parser.on('partsLimit', tooMany)
-    parser.on('error', () => finish(new HttpError(400, 'The multipart body is malformed.')))
+    parser.on('error', () => finish(badBody('The multipart body is malformed.')))
     parser.on('close', () => finish(null))
-    req.on('aborted', () => finish(new HttpError(400, 'The request body was not received completely.')))
+    req.on('aborted', () => finish(badBody('The request body was not received completely.')))
     req.on('data', (chunk: Buffer) => {
       received += chunk.length
       if (received > hardCap && !done) {

@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { ApplicationSchema, fieldErrors, RESUME_MAX_BYTES } from '../../shared/contract.ts'
 import { CHECK_FIELDS, errorId, FieldError, FieldLabel, FormMessages, Honeypot, honeypotValue, inputClass, invalidProps, NETWORK_ERROR, RequiredNote, SubmitButton, TextField } from './forms/fields.tsx'
 import { attributionFields, splitFieldErrors } from './forms/submission.ts'
-import { useFocusFirstInvalid, useFormSession } from './forms/useFormSession.ts'
+import { useFocusFirstInvalid, useFormSession, useValuesTypedBeforeHydration } from './forms/useFormSession.ts'
 
 export type ApplyFormProps = { jobs: { slug: string; title: string }[] }
 
@@ -37,6 +37,7 @@ export function ApplyForm({ jobs }: ApplyFormProps) {
   const [sent, setSent] = useState('')
   const [pending, setPending] = useState(false)
   const focusFirstInvalid = useFocusFirstInvalid(form, errors)
+  useValuesTypedBeforeHydration(form, ['openingId', 'name', 'email', 'phone', 'links', 'coverLetter'] as const, (typed) => setValues((v) => ({ ...v, ...typed })))
 
   useEffect(() => {
     const opening = new URLSearchParams(location.search).get('opening')

@@ -1,4 +1,5 @@
-// Bottom call-to-action bar on small screens; dismissed for this page load only.
+// Bottom call-to-action bar on small screens. Dismissed for this page load only: it lives outside
+// <main>, so it stays closed across client-side navigations and comes back on the next full load.
 import { useState } from 'react'
 
 export type CallBarProps = { phone: string; phoneE164: string; quoteHref: string }
@@ -7,7 +8,7 @@ export function CallBar({ phone, phoneE164, quoteHref }: CallBarProps) {
   const [visible, setVisible] = useState(true)
   if (!visible) return null
   return (
-    <div className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-3 py-2 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] md:hidden" data-testid="call-bar">
+    <aside aria-label="Call or get a quote" className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-3 py-2 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] md:hidden" data-testid="call-bar">
       <div className="flex items-center gap-2">
         <a href={`tel:${phoneE164}`} className="flex-1 rounded-md bg-ink px-3 py-3 text-center text-sm font-semibold text-white" aria-label={`Call Now ${phone}`}>
           Call Now
@@ -21,7 +22,7 @@ export function CallBar({ phone, phoneE164, quoteHref }: CallBarProps) {
           </svg>
         </button>
       </div>
-    </div>
+    </aside>
   )
 }
 export default CallBar

@@ -6,7 +6,7 @@ import { ContactSchema, fieldErrors } from '../../shared/contract.ts'
 import { apiRequest, HttpError } from '../../shared/request.ts'
 import { CHECK_FIELDS, FormMessages, Honeypot, honeypotValue, NETWORK_ERROR, RequiredNote, SubmitButton, TextField } from './forms/fields.tsx'
 import { attributionFields, splitFieldErrors } from './forms/submission.ts'
-import { useFocusFirstInvalid, useFormSession } from './forms/useFormSession.ts'
+import { useFocusFirstInvalid, useFormSession, useValuesTypedBeforeHydration } from './forms/useFormSession.ts'
 
 type Values = { name: string; email: string; phone: string; subject: string; message: string }
 type Errors = Partial<Record<keyof Values, string>>
@@ -24,6 +24,7 @@ export function ContactForm() {
   const [sent, setSent] = useState('')
   const [pending, setPending] = useState(false)
   const focusFirstInvalid = useFocusFirstInvalid(form, errors)
+  useValuesTypedBeforeHydration(form, FIELDS, (typed) => setValues((v) => ({ ...v, ...typed })))
 
   function set(key: keyof Values, value: string) {
     setValues((v) => ({ ...v, [key]: value }))

@@ -7,7 +7,7 @@ import { budgetLabels, budgets, fieldErrors, QuoteSchema, timelineLabels, timeli
 import { apiRequest, HttpError } from '../../shared/request.ts'
 import { CHECK_FIELDS, checkClass, errorId, FieldError, FieldLabel, FormMessages, Honeypot, honeypotValue, inputClass, invalidProps, RequiredMark, RequiredNote, SubmitButton, TextField, NETWORK_ERROR } from './forms/fields.tsx'
 import { attributionFields, splitFieldErrors } from './forms/submission.ts'
-import { useFocusFirstInvalid, useFormSession } from './forms/useFormSession.ts'
+import { useFocusFirstInvalid, useFormSession, useValuesTypedBeforeHydration } from './forms/useFormSession.ts'
 
 export type QuoteFormProps = { services: { id: string; label: string }[] }
 
@@ -37,6 +37,7 @@ export function QuoteForm({ services }: QuoteFormProps) {
   const [general, setGeneral] = useState('')
   const [pending, setPending] = useState(false)
   const focusFirstInvalid = useFocusFirstInvalid(form, errors)
+  useValuesTypedBeforeHydration(form, ['name', 'email', 'phone', 'company', 'website', 'timeline', 'message'] as const, (typed) => setValues((v) => ({ ...v, ...typed })))
 
   function set<K extends keyof Values>(key: K, value: Values[K]) {
     setValues((v) => ({ ...v, [key]: value }))

@@ -3,7 +3,7 @@
 // the pointer is over it or focus is inside, and does not move at all when reduced motion is
 // preferred. The row is a focusable scroll area, so keyboard users scroll it with the arrow keys
 // and Tab leaves it like any other control: there is nothing to get trapped in.
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useReducedMotion } from './useReducedMotion.ts'
 
 export const CAROUSEL_INTERVAL_MS = 3000
@@ -11,6 +11,7 @@ export const CAROUSEL_INTERVAL_MS = 3000
 export type ResultsCarouselProps = { label: string; items: { value: string; label: string; detail: string }[] }
 
 export function ResultsCarousel({ label, items }: ResultsCarouselProps) {
+  const id = useId()
   const track = useRef<HTMLDivElement>(null)
   const [stopped, setStopped] = useState(false)
   const [hovered, setHovered] = useState(false)
@@ -35,13 +36,16 @@ export function ResultsCarousel({ label, items }: ResultsCarouselProps) {
     <div
       role="region"
       aria-roledescription="carousel"
-      aria-label={label}
+      aria-labelledby={`${id}-heading`}
       onPointerEnter={() => setHovered(true)}
       onPointerLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={(e) => e.currentTarget.contains(e.relatedTarget as Node | null) || setFocused(false)}
     >
-      <div className="flex justify-end">
+      <div className="flex items-end justify-between gap-4">
+        <h2 id={`${id}-heading`} className="text-2xl font-bold tracking-tight text-ink">
+          {label}
+        </h2>
         <button
           type="button"
           onClick={() => setStopped((s) => !s)}

@@ -24,7 +24,7 @@ const waiting = new Map<HTMLElement, () => void>()
 let observer: IntersectionObserver | undefined
 
 /** Marks the island element once its effects ran, so tests and tools can tell it is interactive. */
-function Hydrated({ host, children }: { host: HTMLElement; children: ReactNode }) {
+function Hydrated({ host, children }: { host: HTMLElement; children?: ReactNode }) {
   useEffect(() => {
     host.setAttribute('data-hydrated', '')
     return () => host.removeAttribute('data-hydrated')
@@ -73,12 +73,12 @@ function hydrate(el: HTMLElement) {
 }
 
 function whenIdle(run: () => void): () => void {
-  if ('requestIdleCallback' in window) {
+  if (typeof window.requestIdleCallback === 'function') {
     const handle = window.requestIdleCallback(run, { timeout: 2000 })
     return () => window.cancelIdleCallback(handle)
   }
-  const handle = window.setTimeout(run, 200)
-  return () => window.clearTimeout(handle)
+  const handle = setTimeout(run, 200)
+  return () => clearTimeout(handle)
 }
 
 function whenVisible(el: HTMLElement): () => void {

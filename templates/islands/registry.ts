@@ -7,6 +7,13 @@ export const islands = {
   ContactForm: () => import('./ContactForm.tsx'),
   ApplyForm: () => import('./ApplyForm.tsx'),
   RoiCalculator: () => import('./RoiCalculator.tsx'),
+  HeroRotator: () => import('./HeroRotator.tsx'),
+  ResultsCarousel: () => import('./ResultsCarousel.tsx'),
+  FaqAccordion: () => import('./FaqAccordion.tsx'),
+  ExitIntentPopup: () => import('./ExitIntentPopup.tsx'),
+  Toaster: () => import('./Toaster.tsx'),
+  ChatLauncher: () => import('./ChatLauncher.tsx'),
+  MobileLeadForm: () => import('./MobileLeadForm.tsx'),
 }
 
 export type IslandName = keyof typeof islands

@@ -1,11 +1,15 @@
 import type { ReactNode } from 'react'
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx'
 import { CallBar } from '../islands/CallBar.tsx'
+import { ExitIntentPopup } from '../islands/ExitIntentPopup.tsx'
 import { Island } from '../islands/Island.tsx'
+import { SiteAddons } from '../islands/SiteAddons.tsx'
+import { Toaster } from '../islands/Toaster.tsx'
 import type { Chrome, Crumb } from '../types.ts'
 import { SiteFooter } from './SiteFooter.tsx'
 import { SiteHeader } from './SiteHeader.tsx'
 
+/** The page chrome. Everything outside <main> stays in place across client-side navigations. */
 export function SiteLayout({ chrome, breadcrumbs, children }: { chrome: Chrome; breadcrumbs: Crumb[]; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-white font-sans text-slate-800 antialiased">
@@ -18,7 +22,10 @@ export function SiteLayout({ chrome, breadcrumbs, children }: { chrome: Chrome; 
         {children}
       </main>
       <SiteFooter chrome={chrome} />
+      <SiteAddons chrome={chrome} />
       <Island name="CallBar" component={CallBar} props={{ phone: chrome.contact.phone, phoneE164: chrome.contact.phoneE164, quoteHref: chrome.nav.cta.href }} />
+      {chrome.features.exitIntentPopup && <Island name="ExitIntentPopup" component={ExitIntentPopup} props={{}} />}
+      <Island name="Toaster" component={Toaster} props={{}} />
     </div>
   )
 }

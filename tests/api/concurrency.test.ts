@@ -34,6 +34,16 @@ describe.each(databases)('concurrent submissions ($name)', (target) => {
     expect(notifications).toHaveLength(1000)
   })
 
+  it('300 submissions each sent twice at once with its Idempotency-Key become 300 rows', async () => {
+    const bodies = Array.from({ length: 300 }, (_, i) => samples.lead({ email: `keyed-${i}@example.com` }))
+    const replies = await Promise.all(bodies.flatMap((body, i) => [0, 1].map(() => postJson(server.base, '/api/leads', body, { 'Idempotency-Key': `pair-${i}` }))))
+    expect(replies.every((r) => r.status === 201)).toBe(true)
+    for (let i = 0; i < 300; i++) expect(replies[2 * i].body).toEqual(replies[2 * i + 1].body)
+    expect(replies.filter((r) => r.headers.get('idempotent-replayed') === 'true')).toHaveLength(300)
+    expect(await server.db('leads').where('email', 'like', 'keyed-%')).toHaveLength(300)
+    expect(await server.db('idempotency_keys').where('key', 'like', 'pair-%')).toHaveLength(300)
+  })
+
   it('200 concurrent copies of one submission become one row', async () => {
     const body = samples.contact({ email: 'same-everywhere@example.com' })
     const replies = await Promise.all(Array.from({ length: 200 }, () => postJson(server.base, '/api/contact', body)))

@@ -114,7 +114,7 @@ function multipartBody(r: Rng): { body: Buffer; type: string } {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${r.pick(['resume', 'resume', 'file', ''])}"; filename="${r.pick(['a.pdf', '', '../x', 'é.pdf'])}"\r\nContent-Type: ${r.pick(['application/pdf', 'text/plain', ''])}\r\n\r\n`), content, Buffer.from('\r\n'))
   }
   if (r.chance(0.85)) parts.push(Buffer.from(`--${boundary}--\r\n`))
-  let body = Buffer.concat(parts)
+  let body: Buffer = Buffer.concat(parts)
   if (r.chance(0.15)) body = body.subarray(0, r.int(body.length + 1))
   if (r.chance(0.05)) body = randomBytes(r, r.int(4000))
   const type = r.chance(0.9) ? `multipart/form-data${boundary ? `; boundary=${boundary}` : ''}` : r.pick(['multipart/mixed; boundary=x', 'multipart/form-data; boundary=', 'multipart/form-data; boundary="unterminated'])

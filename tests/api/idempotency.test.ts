@@ -38,6 +38,13 @@ describe.each(databases)('Idempotency-Key ($name)', (target) => {
     expect(await count(body.email)).toBe(1)
   })
 
+  it('answers 422, not 400, when a used key comes back with an invalid body', async () => {
+    const body = samples.lead()
+    await postJson(server.base, '/api/leads', body, { 'Idempotency-Key': 'lead-key-3' })
+    const conflict = await postJson(server.base, '/api/leads', { email: 'not-an-email' }, { 'Idempotency-Key': 'lead-key-3' })
+    expect(conflict.status).toBe(422)
+  })
+
   it('keeps keys per endpoint', async () => {
     const a = await postJson(server.base, '/api/contact', samples.contact(), { 'Idempotency-Key': 'shared-key' })
     const b = await postJson(server.base, '/api/quotes', samples.quote(), { 'Idempotency-Key': 'shared-key' })

@@ -105,7 +105,9 @@ describe.each(databases)('outbox worker ($name)', (target) => {
   })
 
   it('does not run without SMTP_URL: messages stay pending and readable', async () => {
-    const env = loadEnv({ VAR_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'proofline-env-')), APP_SECRET: 'x'.repeat(32), SMTP_URL: '' })
+    const varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proofline-env-'))
+    const env = loadEnv({ VAR_DIR: varDir, APP_SECRET: 'x'.repeat(32), SMTP_URL: '' })
+    fs.rmSync(varDir, { recursive: true, force: true })
     const worker = await startOutboxWorker(db, env)
     expect(worker.enabled).toBe(false)
     const id = await insertOutboxMessage(db, message(5), clock)
@@ -122,7 +124,7 @@ describe.each(databases)('outbox worker in the server ($name)', (target) => {
     try {
       const reply = await postJson(server.base, '/api/leads', samples.lead({ email: 'notify-me@example.com' }))
       expect(reply.status).toBe(201)
-      for (let i = 0; i < 100 && !sent.length; i++) await new Promise((r) => setTimeout(r, 20))
+      for (let i = 0; i < 500 && !sent.length; i++) await new Promise((r) => setTimeout(r, 20))
       expect(sent).toHaveLength(1)
       expect(sent[0]).toMatchObject({ to: server.env.NOTIFY_EMAIL, replyTo: 'notify-me@example.com' })
       expect((await listOutbox(server.db)).find((m) => m.lead_id === reply.body.id)).toMatchObject({ status: 'sent' })
@@ -142,7 +144,8 @@ describe.each(databases)('outbox worker in the server ($name)', (target) => {
       const second = await postJson(server.base, '/api/quotes', samples.quote())
       expect(first.status).toBe(201)
       expect(second.status).toBe(201)
-      expect(performance.now() - started).toBeLessThan(2000)
+      // The send never settles until released: an answer at all proves the request did not wait.
+      expect(performance.now() - started).toBeLessThan(10_000)
     } finally {
       release()
       await server.stop()
@@ -151,7 +154,7 @@ describe.each(databases)('outbox worker in the server ($name)', (target) => {
     try {
       const reply = await postJson(failing.base, '/api/contact', samples.contact())
       expect(reply.status).toBe(201)
-      for (let i = 0; i < 100; i++) {
+      for (let i = 0; i < 500; i++) {
         const row = (await listOutbox(failing.db)).find((m) => m.lead_id === reply.body.id)
         if (row?.last_error) break
         await new Promise((r) => setTimeout(r, 20))

@@ -63,6 +63,7 @@ describe.each(databases)('API protocol ($name)', (target) => {
       const reply = await request(server.base, 'POST', endpoint, { body, type: 'application/json' })
       expect(reply.status, JSON.stringify(body)).toBe(400)
       expect(reply.body.message).toMatch(/not valid JSON|Send a JSON object/)
+      expect(reply.body.errors).toEqual({ _: reply.body.message })
     }
     const invalidUtf8 = await request(server.base, 'POST', endpoint, { body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), type: 'application/json' })
     expect(invalidUtf8).toMatchObject({ status: 400, body: { message: 'The request body is not valid UTF-8.' } })

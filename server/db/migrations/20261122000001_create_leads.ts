@@ -6,6 +6,9 @@ import type { Knex } from 'knex'
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('leads', (t) => {
     t.increments('id').primary()
+    // A random public reference (UUID) set by the public API: safe to quote in e-mails, unlike the
+    // sequential id. Nullable so rows made elsewhere (the admin) need none.
+    t.string('ref', 36).nullable().unique({ indexName: 'leads_ref_unique' })
     t.string('kind', 20).notNullable() // lead | quote | contact | application
     t.string('status', 20).notNullable().defaultTo('new')
     t.integer('owner_id').nullable()
@@ -42,8 +45,8 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now())
     t.index(['kind', 'is_spam', 'created_at'], 'leads_kind_spam_created_idx')
     t.index(['email'], 'leads_email_idx')
-    t.index(['payload_hash'], 'leads_payload_hash_idx')
-    t.index(['status'], 'leads_status_idx')
+    // The duplicate check's index: every equality it tests, then the time range.
+    t.index(['payload_hash', 'email', 'kind', 'is_spam', 'created_at'], 'leads_duplicate_check_idx')
   })
 }
 

@@ -1,10 +1,23 @@
 // Analytics events: append-only, one multi-row insert per batch.
 import type { AnalyticsEvent } from '../../../shared/contract.ts'
-import { nowIso, type Queryable } from '../rows.ts'
+import { chunk, insertMany, nowIso, type Queryable } from '../rows.ts'
+
+export type EventBatch = { events: AnalyticsEvent[]; userAgent: string; ipHash: string; receivedAt: number }
+
+/** Appends many batches with a few multi-row inserts; answers the count of each batch. */
+export async function insertEventBatches(db: Queryable, batches: EventBatch[]): Promise<number[]> {
+  const rows = batches.flatMap((b) => eventRows(b.events, b, nowIso(b.receivedAt)))
+  for (const part of chunk(rows, 400)) await insertMany(db, 'events', part)
+  return batches.map((b) => b.events.length)
+}
 
 export async function insertEvents(db: Queryable, events: AnalyticsEvent[], meta: { userAgent: string; ipHash: string }, now = Date.now()): Promise<number> {
-  const at = nowIso(now)
-  const rows = events.map((e) => ({
+  const [count] = await insertEventBatches(db, [{ events, ...meta, receivedAt: now }])
+  return count
+}
+
+function eventRows(events: AnalyticsEvent[], meta: { userAgent: string; ipHash: string }, at: string) {
+  return events.map((e) => ({
     type: e.type,
     path: e.path,
     visitor_id: e.visitorId,
@@ -18,8 +31,6 @@ export async function insertEvents(db: Queryable, events: AnalyticsEvent[], meta
     ip_hash: meta.ipHash,
     received_at: at,
   }))
-  await db('events').insert(rows)
-  return rows.length
 }
 
 export async function countEvents(db: Queryable): Promise<number> {

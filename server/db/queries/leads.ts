@@ -1,5 +1,6 @@
 // The leads table: every kind of lead (lead, quote, contact, application) in one place.
-import { fromJson, insertReturningId, nowIso, toBool, toIso, type Queryable } from '../rows.ts'
+import crypto from 'node:crypto'
+import { chunk, fromJson, insertMany, nowIso, toBool, toIso, type Queryable } from '../rows.ts'
 
 export type LeadKind = 'lead' | 'quote' | 'contact' | 'application'
 
@@ -59,9 +60,9 @@ export function attributionColumns(a: Attribution) {
   }
 }
 
-export async function insertLead(db: Queryable, lead: NewLead, now = Date.now()): Promise<number> {
-  const at = nowIso(now)
-  return insertReturningId(db('leads'), {
+function leadColumns(lead: NewLead, at: string) {
+  return {
+    ref: crypto.randomUUID(),
     kind: lead.kind,
     email: lead.email,
     name: lead.name,
@@ -75,7 +76,47 @@ export async function insertLead(db: Queryable, lead: NewLead, now = Date.now())
     spam_reason: lead.spamReason,
     created_at: at,
     updated_at: at,
-  })
+  }
+}
+
+/** Inserts leads with multi-row statements; answers their ids in the order given. */
+export async function insertLeads(db: Queryable, leads: NewLead[], now = Date.now()): Promise<number[]> {
+  const at = nowIso(now)
+  const rows = leads.map((lead) => leadColumns(lead, at))
+  const idByRef = new Map<string, number>()
+  // Rows are matched to ids by their random ref: RETURNING promises no order.
+  for (const part of chunk(rows, 200)) {
+    const inserted = await insertMany<{ id: number | string; ref: string }>(db, 'leads', part, ['id', 'ref'])
+    for (const r of inserted) idByRef.set(r.ref, Number(r.id))
+  }
+  return rows.map((r) => idByRef.get(r.ref)!)
+}
+
+export async function insertLead(db: Queryable, lead: NewLead, now = Date.now()): Promise<number> {
+  const [id] = await insertLeads(db, [lead], now)
+  return id
+}
+
+export type DuplicateQuery = { kind: LeadKind; email: string; payloadHash: string }
+export const duplicateKey = (q: DuplicateQuery) => `${q.kind}\n${q.email}\n${q.payloadHash}`
+
+/** For many submissions at once: the earliest non-spam lead since `since` per duplicateKey. */
+export async function findRecentDuplicateLeads(db: Queryable, queries: DuplicateQuery[], since: number): Promise<Map<string, number>> {
+  const found = new Map<string, number>()
+  const hashes = [...new Set(queries.map((q) => q.payloadHash))]
+  for (const part of chunk(hashes, 500)) {
+    const rows = await db('leads')
+      .select('id', 'kind', 'email', 'payload_hash')
+      .whereIn('payload_hash', part)
+      .andWhere({ is_spam: false })
+      .andWhere('created_at', '>=', nowIso(since))
+      .orderBy('id', 'asc')
+    for (const r of rows) {
+      const key = duplicateKey({ kind: r.kind, email: r.email, payloadHash: r.payload_hash })
+      if (!found.has(key)) found.set(key, Number(r.id))
+    }
+  }
+  return found
 }
 
 /** The id of a non-spam lead of this kind with the same email and payload created since `since`. */

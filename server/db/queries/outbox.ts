@@ -1,6 +1,6 @@
 // The outbox of staff notifications. Rows are claimed with a lease (next_attempt_at moves into
 // the future before sending) so a crash mid-send retries the row instead of losing it.
-import { insertReturningId, nowIso, toIso, type Queryable } from '../rows.ts'
+import { chunk, insertMany, insertReturningId, nowIso, toIso, type Queryable } from '../rows.ts'
 
 export type NewOutboxMessage = { kind: string; leadId: number | null; recipient: string; replyTo: string; subject: string; body: string }
 
@@ -19,9 +19,8 @@ export type OutboxRow = {
   sent_at: string | null
 }
 
-export async function insertOutboxMessage(db: Queryable, m: NewOutboxMessage, now = Date.now()): Promise<number> {
-  const at = nowIso(now)
-  return insertReturningId(db('outbox'), {
+function outboxColumns(m: NewOutboxMessage, at: string) {
+  return {
     kind: m.kind,
     lead_id: m.leadId,
     recipient: m.recipient,
@@ -33,7 +32,16 @@ export async function insertOutboxMessage(db: Queryable, m: NewOutboxMessage, no
     next_attempt_at: at,
     created_at: at,
     updated_at: at,
-  })
+  }
+}
+
+export async function insertOutboxMessage(db: Queryable, m: NewOutboxMessage, now = Date.now()): Promise<number> {
+  return insertReturningId(db('outbox'), outboxColumns(m, nowIso(now)))
+}
+
+export async function insertOutboxMessages(db: Queryable, messages: NewOutboxMessage[], now = Date.now()): Promise<void> {
+  const at = nowIso(now)
+  for (const part of chunk(messages, 200)) await insertMany(db, 'outbox', part.map((m) => outboxColumns(m, at)))
 }
 
 function normalise(row: Record<string, unknown>): OutboxRow {

@@ -1,5 +1,6 @@
 // Staff accounts. The password hash never leaves this module except for verification.
 import type { Role } from '../../../shared/permissions.ts'
+import type { TableSpec } from '../../admin/records.ts'
 import { insertReturningId, nowIso, toBool, toIso, type Queryable } from '../rows.ts'
 
 export const USER_COLUMNS = ['id', 'email', 'name', 'role', 'disabled', 'must_change_password', 'last_login_at', 'created_at'] as const
@@ -81,4 +82,10 @@ export async function touchLastLogin(db: Queryable, id: number, now = Date.now()
 export async function countOtherActiveAdmins(db: Queryable, exceptId: number): Promise<number> {
   const [row] = await db('users').where({ role: 'admin', disabled: false }).whereNot({ id: exceptId }).count({ n: '*' })
   return Number(row.n)
+}
+
+export const usersTable: TableSpec = {
+  table: 'users',
+  columns: { id: 'int', email: 'text', name: 'text', role: 'text', disabled: 'bool', must_change_password: 'bool', last_login_at: 'time', created_at: 'time', updated_at: 'time' },
+  hasUpdatedAt: true,
 }

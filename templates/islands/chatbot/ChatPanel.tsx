@@ -92,7 +92,7 @@ export default function ChatPanel({ id, open, onClose, brand, phone, phoneE164, 
       onKeyDown={onKeyDown}
       className="fixed right-4 bottom-36 z-40 flex max-h-[min(36rem,calc(100dvh-10rem))] w-[min(24rem,calc(100vw-2rem))] flex-col overflow-hidden rounded-xl bg-white shadow-2xl ring-1 ring-slate-200 md:bottom-24"
     >
-      <header className="flex items-center justify-between gap-2 bg-ink px-4 py-3 text-white">
+      <div className="flex items-center justify-between gap-2 bg-ink px-4 py-3 text-white">
         <h2 id={titleId} className="text-base font-semibold">
           Ask {brand}
         </h2>
@@ -101,7 +101,7 @@ export default function ChatPanel({ id, open, onClose, brand, phone, phoneE164, 
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>
         </button>
-      </header>
+      </div>
 
       <div ref={log} role="log" aria-live="polite" aria-label="Conversation" className="flex-1 space-y-3 overflow-y-auto px-4 py-3 text-sm leading-6">
         {messages.map((message, i) => (

@@ -39,7 +39,7 @@ const STOP_WORDS = new Set(
 )
 
 /** Words that mean the same thing to a visitor, mapped to one term (after stemming). */
-const SAME_AS: Record<string, string> = { pric: 'cost', fee: 'cost', charg: 'cost', expens: 'cost' }
+const SAME_AS: Record<string, string> = { pric: 'cost', fee: 'cost', fees: 'cost', charg: 'cost', expens: 'cost' }
 
 const SUFFIXES = ['ational', 'ations', 'ation', 'ating', 'ated', 'ates', 'ate', 'ments', 'ment', 'ings', 'ing', 'ies', 'ied', 'ers', 'er', 'ed', 'es', 'ly', 's', 'y', 'e']
 
@@ -98,7 +98,7 @@ export function buildChatIndex(sources: SourceDoc[]): ChatIndex {
 }
 
 /** The best documents for a question, best first; empty when nothing matches well enough. */
-export function searchChatIndex(index: ChatIndex, question: string, limit = 3): Hit[] {
+export function searchChatIndex(index: ChatIndex, question: string, { limit = 3, minScore = MIN_SCORE } = {}): Hit[] {
   const n = index.docs.length
   const scores = new Map<number, number>()
   for (const term of new Set(tokenize(question))) {
@@ -115,7 +115,7 @@ export function searchChatIndex(index: ChatIndex, question: string, limit = 3): 
   }
   const ranked = [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0])
   const best = ranked[0]?.[1] ?? 0
-  if (best < MIN_SCORE) return []
+  if (best <= 0 || best < minScore) return []
   return ranked
     .filter(([, score]) => score >= best * RELATIVE_CUTOFF)
     .slice(0, limit)

@@ -43,3 +43,20 @@ export function useFocusFirstInvalid(form: RefObject<HTMLElement | null>, errors
     pending.current = true
   }
 }
+
+/**
+ * Text a visitor typed into the server-rendered form before its code loaded stays in the DOM but
+ * not in React state; on hydration it is copied into state so nothing typed is lost.
+ */
+export function useValuesTypedBeforeHydration<K extends string>(form: RefObject<HTMLFormElement | null>, fields: readonly K[], adopt: (typed: Partial<Record<K, string>>) => void) {
+  useEffect(() => {
+    const typed: Partial<Record<K, string>> = {}
+    for (const field of fields) {
+      const el = form.current?.elements.namedItem(field)
+      if ((el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) && el.value) typed[field] = el.value
+    }
+    if (Object.keys(typed).length) adopt(typed)
+    // Once, on hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+}

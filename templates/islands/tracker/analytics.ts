@@ -5,12 +5,17 @@
 // is hidden or left, sent only above 50. Events are batched and sent to /api/events with
 // navigator.sendBeacon as text/plain JSON ({ events }, shared/contract.ts EventBatchSchema), and
 // forwarded to GA4 when a measurement id is set.
-import type { AnalyticsEvent } from '../../../shared/contract.ts'
+import type { z } from 'zod'
+import type { AnalyticsEventSchema } from '../../../shared/contract.ts'
 import { loadGa4, readMeasurementId, type Gtag } from './gtag.ts'
 import { getSessionId, getVisitorId } from './ids.ts'
 import { BATCH_SIZE, dueMilestones, engagementScore, ENGAGEMENT_THRESHOLD, MAX_BATCH, SCROLL_MILESTONES, scrollPercent, TICK_MS, TIME_MILESTONES } from './metrics.ts'
 
 export const EVENTS_ENDPOINT = '/api/events'
+export const POPSTATE_FALLBACK_MS = 1000
+
+/** One event as sent (optional fields may be left out); types only, zod stays out of this chunk. */
+type AnalyticsEvent = z.input<typeof AnalyticsEventSchema>
 
 type EventFields = Pick<AnalyticsEvent, 'value' | 'name' | 'referrer' | 'props'>
 type Page = {
@@ -23,7 +28,7 @@ type Page = {
   events: number
   scrollSent: Set<number>
   timeSent: Set<number>
-  engagementSent: number
+  engagementSent: boolean
 }
 
 let started = false
@@ -59,7 +64,7 @@ export function startAnalytics() {
     events: 0,
     scrollSent: new Set(),
     timeSent: new Set(),
-    engagementSent: 0,
+    engagementSent: false,
   })
   let page = newPage(currentPath(), document.referrer, 0)
 
@@ -100,9 +105,9 @@ export function startAnalytics() {
   function sendEngagement() {
     const ms = performance.now() - page.start
     const score = engagementScore({ ms, maxScroll: page.maxScroll, events: page.events })
-    // Hidden again later with a better score: send the better one; never the same one twice.
-    if (score <= ENGAGEMENT_THRESHOLD || score <= page.engagementSent) return
-    page.engagementSent = score
+    // At most once per page view: the first time the page is hidden or left with a score above 50.
+    if (page.engagementSent || score <= ENGAGEMENT_THRESHOLD) return
+    page.engagementSent = true
     track('engagement', { value: score, props: { seconds: Math.round(ms / 1000), maxScroll: page.maxScroll, events: page.events } })
   }
 
@@ -170,12 +175,19 @@ export function startAnalytics() {
   if (window.scrollY > 0) onScroll()
 
   addEventListener('scroll', onScroll, { passive: true })
+  // Client-side navigation (templates/islands/navigation.ts) fires pl:navigate once the new page
+  // is in place. Back/forward also fire popstate first; if no pl:navigate follows within a second
+  // (navigation not running, or slow), the popstate counts the page view instead. A path already
+  // counted is never counted twice, and hash changes are not page views.
   document.addEventListener('pl:navigate', (event) => {
     const detail = (event as CustomEvent<{ path?: unknown }>).detail
     const path = typeof detail?.path === 'string' && detail.path.startsWith('/') ? detail.path.split('#')[0] : currentPath()
     onRoute(path)
   })
-  addEventListener('popstate', () => onRoute(currentPath()))
+  addEventListener('popstate', () => {
+    const path = currentPath()
+    setTimeout(() => path === currentPath() && onRoute(path), POPSTATE_FALLBACK_MS)
+  })
   document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && onLeave())
   addEventListener('pagehide', onLeave)
   document.addEventListener('click', onClick, { capture: true, passive: true })

@@ -1,0 +1,36 @@
+import { DateField, DeleteButton, EditButton, Labeled, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin'
+import { AuditLogPanel } from '../audit/AuditLogPanel.tsx'
+import { OwnerField } from '../common/Owner.tsx'
+import { useCan } from '../common/hooks.ts'
+import { LinkedRecords, MarkDoneButton } from './ActivityFields.tsx'
+
+function ActivityActions() {
+  const { can } = useCan()
+  return (
+    <TopToolbar>
+      <MarkDoneButton />
+      {can('activities', 'edit') && <EditButton />}
+      {can('activities', 'delete') && <DeleteButton mutationMode="pessimistic" />}
+    </TopToolbar>
+  )
+}
+
+export const ActivityShow = () => (
+  <Show actions={<ActivityActions />}>
+    <SimpleShowLayout>
+      <TextField source="type" />
+      <TextField source="subject" />
+      <TextField source="body" label="Details" emptyText="—" sx={{ whiteSpace: 'pre-wrap' }} />
+      <DateField source="due_at" label="Due" showTime emptyText="—" />
+      <DateField source="done_at" label="Done" showTime emptyText="—" />
+      <Labeled label="Linked to">
+        <LinkedRecords />
+      </Labeled>
+      <Labeled label="Owner">
+        <OwnerField />
+      </Labeled>
+      <DateField source="created_at" label="Created" showTime />
+      <AuditLogPanel resource="activities" />
+    </SimpleShowLayout>
+  </Show>
+)

@@ -1,0 +1,18 @@
+// Builds the staff admin (admin/, react-admin) into dist/client/admin. It runs after the vike
+// pre-render, which empties dist/client, and before precompression (docs/decisions/050).
+import fs from 'node:fs'
+import path from 'node:path'
+import { build } from 'vite'
+
+export const adminConfigFile = path.resolve(import.meta.dirname, '..', '..', 'admin', 'vite.config.ts')
+
+export type AdminBuild = { seconds: number; jsBytes: number; outDir: string }
+
+export async function buildAdmin(outDir: string, { quiet = false } = {}): Promise<AdminBuild> {
+  const started = performance.now()
+  const adminOut = path.join(outDir, 'admin')
+  await build({ configFile: adminConfigFile, logLevel: quiet ? 'error' : 'warn', build: { outDir: adminOut, emptyOutDir: true } })
+  const assets = path.join(adminOut, 'assets')
+  const jsBytes = fs.existsSync(assets) ? fs.readdirSync(assets).filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + fs.statSync(path.join(assets, f)).size, 0) : 0
+  return { seconds: (performance.now() - started) / 1000, jsBytes, outDir: adminOut }
+}

@@ -1,0 +1,51 @@
+// The staff admin API under /api/admin: auth routes, then every resource behind the same guard
+// (live session → Origin check → CSRF token) and a canAccess check per route.
+import Router from '@koa/router'
+import type { Middleware } from 'koa'
+import type { Db } from '../db/knex.ts'
+import type { Env } from '../env.ts'
+import { getMe, postLogin, postLogout, postPassword } from '../auth/routes.ts'
+import { checkOrigin, loadSession, requireCsrfToken, requireSession } from '../auth/sessions.ts'
+import { adminJsonBody } from './body.ts'
+import { registerContactRoutes } from './contacts.ts'
+import { activitiesConfig, auditLogsConfig, companiesConfig, contactsConfig, dealsConfig } from './crm.ts'
+import { registerDashboardRoutes } from './dashboard.ts'
+import { registerDealRoutes } from './deals.ts'
+import { leadsConfig, registerLeadRoutes } from './leads.ts'
+import { registerResource } from './resourceRouter.ts'
+import { registerUserRoutes, usersConfig } from './users.ts'
+
+export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
+  const router = new Router({ prefix: '/api/admin' })
+  const session = loadSession({ db, env })
+  const json = adminJsonBody()
+  const signedIn = [session, requireSession({ allowPasswordChangePending: true }), checkOrigin(), requireCsrfToken()]
+  const guard = [session, requireSession(), checkOrigin(), requireCsrfToken()]
+
+  router.use(async function adminNoStore(ctx, next) {
+    ctx.set('Cache-Control', 'no-store')
+    await next()
+  })
+  router.post('/auth/login', checkOrigin(), json, postLogin({ db, env }))
+  router.get('/auth/me', ...signedIn, getMe())
+  router.post('/auth/logout', ...signedIn, postLogout({ db }))
+  router.post('/auth/password', ...signedIn, json, postPassword({ db }))
+
+  // Custom routes first: /leads/export.csv must win over /leads/:id.
+  registerDashboardRoutes(router, db, guard)
+  registerLeadRoutes(router, db, guard)
+  registerContactRoutes(router, db, guard)
+  registerDealRoutes(router, db, guard)
+  registerUserRoutes(router, db, guard)
+  for (const config of [leadsConfig, contactsConfig, companiesConfig, dealsConfig, activitiesConfig, usersConfig, auditLogsConfig]) registerResource(router, db, config, guard)
+  return router
+}
+
+/** /api/admin/* as one middleware; anything it does not answer falls through to the API's JSON 404. */
+export function adminRoutes(deps: { db: Db; env: Env }): Middleware {
+  const routes = createAdminRouter(deps).routes()
+  return async function adminMiddleware(ctx, next) {
+    if (ctx.path !== '/api/admin' && !ctx.path.startsWith('/api/admin/')) return next()
+    await routes(ctx as never, next)
+  }
+}

@@ -1,0 +1,138 @@
+// Leads in the admin: spam hidden unless asked for, the status workflow, convert (contact +
+// company + optional deal in one transaction) and the streamed CSV export.
+import crypto from 'node:crypto'
+import { Readable } from 'node:stream'
+import type Router from '@koa/router'
+import type { Middleware } from 'koa'
+import {
+  canChangeLeadStatus,
+  CompanyCreateSchema,
+  ContactCreateSchema,
+  DealCreateSchema,
+  LeadConvertSchema,
+  LeadCreateSchema,
+  LeadUpdateSchema,
+  PhoneEntrySchema,
+  type LeadStatus,
+} from '../../shared/adminContract.ts'
+import type { Db } from '../db/knex.ts'
+import { adminLeadsTable, keysetPage, LEAD_EXPORT_COLUMNS, LEAD_EXPORT_SORTS } from '../db/queries/adminLeads.ts'
+import { nowIso } from '../db/rows.ts'
+import { HttpError } from '../middleware/errorHandler.ts'
+import { adminState, requirePermission } from '../auth/sessions.ts'
+import { adminJsonBody, bodyOf } from './body.ts'
+import { csvLine } from './csv.ts'
+import { parseListParams } from './listQuery.ts'
+import { createRecord, filteredQuery, mustLoad, parseId, updateRecord, writeWith, type ResourceConfig } from './resourceRouter.ts'
+import { companiesConfig, contactsConfig, dealsConfig } from './crm.ts'
+import { findCompanyIdByName } from '../db/queries/companies.ts'
+
+export const EXPORT_BATCH = 1000
+
+export const leadsConfig: ResourceConfig = {
+  name: 'leads',
+  spec: adminLeadsTable,
+  defaultSort: ['created_at', 'DESC'],
+  createSchema: LeadCreateSchema,
+  updateSchema: LeadUpdateSchema,
+  filters: (_db, filter, query) => {
+    // Spam stays out of lists unless the filter asks for it.
+    if (filter.include_spam !== true && filter.is_spam === undefined) query.where('leads.is_spam', false)
+    return (key) => key === 'include_spam'
+  },
+  beforeCreate: async (data) => ({ ...data, payload_hash: crypto.createHash('sha256').update(`${JSON.stringify(data)}:${crypto.randomUUID()}`).digest('hex') }),
+  beforeUpdate: async (before, patch) => {
+    const from = before.status as LeadStatus
+    const to = patch.status as LeadStatus | undefined
+    if (to && !canChangeLeadStatus(from, to)) throw new HttpError(400, `A ${from} lead cannot become ${to}.`, { status: `A ${from} lead cannot become ${to}.` })
+    return patch
+  },
+}
+
+function splitName(name: string, email: string): { first_name: string; last_name: string } {
+  const parts = name.trim().split(/\s+/).filter(Boolean)
+  if (!parts.length) return { first_name: email.split('@')[0] || email, last_name: '' }
+  return { first_name: parts[0].slice(0, 100), last_name: parts.slice(1).join(' ').slice(0, 100) }
+}
+
+export function postConvert(db: Db): Middleware {
+  return async function postConvertHandler(ctx) {
+    const id = parseId(ctx.params.id)
+    const { deal } = LeadConvertSchema.parse(bodyOf(ctx))
+    ctx.body = await writeWith(db, ctx)(async (w) => {
+      const lead = await mustLoad(w.trx, adminLeadsTable, id)
+      if (!canChangeLeadStatus(lead.status as LeadStatus, 'converted') || lead.status === 'converted') {
+        throw new HttpError(400, `A ${String(lead.status)} lead cannot be converted.`, { status: `A ${String(lead.status)} lead cannot be converted.` })
+      }
+      const ownerId = (lead.owner_id as number | null) ?? w.userId
+      let company: Record<string, unknown> | null = null
+      const companyName = String(lead.company ?? '').trim()
+      if (companyName) {
+        const existingId = await findCompanyIdByName(w.trx, companyName)
+        company = existingId
+          ? await mustLoad(w.trx, companiesConfig.spec, existingId)
+          : await createRecord(companiesConfig, w, CompanyCreateSchema.parse({ name: companyName.slice(0, 200), owner_id: ownerId }))
+      }
+      const phone = PhoneEntrySchema.safeParse({ number: String(lead.phone ?? ''), type: 'work' })
+      const contactInput = ContactCreateSchema.parse({
+        ...splitName(String(lead.name ?? ''), String(lead.email)),
+        emails: [{ email: lead.email, type: 'work' }],
+        phones: phone.success ? [phone.data] : [],
+        company_id: company?.id ?? null,
+        owner_id: ownerId,
+        status: 'warm',
+        background: String(lead.message ?? '').slice(0, 5000) || null,
+        first_seen: lead.created_at,
+        last_seen: nowIso(),
+        lead_id: id,
+      })
+      const contact = await createRecord(contactsConfig, w, contactInput)
+      const newDeal = deal
+        ? await createRecord(dealsConfig, w, DealCreateSchema.parse({ ...deal, company_id: company?.id ?? null, contact_ids: [contact.id], owner_id: ownerId }))
+        : null
+      await updateRecord(leadsConfig, w, id, { status: 'converted' })
+      return { contact, company, deal: newDeal }
+    })
+  }
+}
+
+export function getExport(db: Db): Middleware {
+  return async function getExportHandler(ctx) {
+    const { sort, filter } = parseListParams(ctx.query)
+    const [field, order] = sort ?? ['created_at', 'DESC']
+    if (!LEAD_EXPORT_SORTS.has(field)) throw new HttpError(400, `The export cannot be sorted by ${field}.`)
+    const userId = adminState(ctx).user.id
+    // Validates the filter before the first byte is sent: a bad filter is a 400, not a cut stream.
+    filteredQuery(db, leadsConfig, filter, userId).toSQL()
+    const columns = LEAD_EXPORT_COLUMNS.map((c) => `leads.${c}`)
+    const direction = order === 'ASC' ? 'asc' : 'desc'
+    async function* rows() {
+      yield `\uFEFF${csvLine([...LEAD_EXPORT_COLUMNS])}`
+      let after: { value: unknown; id: number } | null = null
+      for (;;) {
+        const page: Array<Record<string, unknown>> = await keysetPage(filteredQuery(db, leadsConfig, filter, userId).select(columns), field, direction, after, EXPORT_BATCH)
+        if (!page.length) return
+        yield page.map((row) => csvLine(LEAD_EXPORT_COLUMNS.map((c) => exportValue(c, row[c])))).join('')
+        const last = page[page.length - 1]
+        after = { value: last[field], id: Number(last.id) }
+        if (page.length < EXPORT_BATCH) return
+      }
+    }
+    ctx.set('Content-Type', 'text/csv; charset=utf-8')
+    ctx.set('Content-Disposition', `attachment; filename="leads-${new Date().toISOString().slice(0, 10)}.csv"`)
+    ctx.body = Readable.from(rows())
+  }
+}
+
+function exportValue(column: string, value: unknown): string {
+  if (value == null) return ''
+  if (value instanceof Date) return value.toISOString()
+  if (column === 'is_spam') return value === true || value === 1 || value === '1' ? 'true' : 'false'
+  if (column.endsWith('_at') && typeof value === 'string' && / \d\d:/.test(value)) return `${value.replace(' ', 'T')}.000Z`
+  return String(value)
+}
+
+export function registerLeadRoutes(router: Router, db: Db, guard: Middleware[]) {
+  router.get('/leads/export.csv', ...guard, requirePermission('leads', 'export'), getExport(db))
+  router.post('/leads/:id/convert', ...guard, requirePermission('leads', 'convert'), adminJsonBody(), postConvert(db))
+}

@@ -1,0 +1,92 @@
+// /api/admin/auth/*: login, me, logout, change own password. Wrong email, wrong password and a
+// disabled account all get the same 401 after the same argon2 work (a dummy hash for unknown
+// emails); throttled attempts get 429 + Retry-After before any password is checked.
+import type { Context, Middleware } from 'koa'
+import { LoginSchema, PasswordChangeSchema, type AdminUser } from '../../shared/adminContract.ts'
+import type { Db } from '../db/knex.ts'
+import { deleteExpiredSessions, deleteUserSessions } from '../db/queries/sessions.ts'
+import { pruneAttempts } from '../db/queries/loginAttempts.ts'
+import { findUserById, findUserForLogin, getPasswordHash, setPassword, touchLastLogin } from '../db/queries/users.ts'
+import type { Env } from '../env.ts'
+import { HttpError } from '../middleware/errorHandler.ts'
+import { bodyOf } from '../admin/body.ts'
+import { checkPasswordRules, getDummyHash, hashPassword, verifyPassword } from './passwords.ts'
+import { adminState, endSession, idleMs, startSession } from './sessions.ts'
+import { recordLoginFailure, recordLoginSuccess, retryAfterMs } from './throttle.ts'
+
+const INVALID = 'Invalid email or password.'
+
+function throttled(waitMs: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000))
+  return new HttpError(429, `Too many sign-in attempts. Please try again in ${seconds} seconds.`, undefined, { 'Retry-After': String(seconds) })
+}
+
+export function postLogin({ db, env }: { db: Db; env: Env }): Middleware {
+  return async function postLoginHandler(ctx) {
+    const { email, password } = LoginSchema.parse(bodyOf(ctx))
+    const wait = await retryAfterMs(db, email, ctx.ip)
+    if (wait > 0) throw throttled(wait)
+    const user = await findUserForLogin(db, email)
+    const ok = await verifyPassword(user?.password_hash ?? (await getDummyHash()), password)
+    if (!user || !ok || user.disabled) {
+      await recordLoginFailure(db, email, ctx.ip)
+      throw new HttpError(401, INVALID)
+    }
+    await recordLoginSuccess(db, email, ctx.ip)
+    // Housekeeping on a rare, already-expensive request: expired sessions and stale throttle rows go.
+    await deleteExpiredSessions(db, idleMs(env))
+    await pruneAttempts(db)
+    // Rotation: whatever session this browser had is ended before the new one starts.
+    await endSession(ctx, db)
+    const { csrfToken } = await startSession(ctx, db, env, user.id)
+    await touchLastLogin(db, user.id)
+    ctx.body = { user: toAdminUser(user), csrfToken }
+  }
+}
+
+export const toAdminUser = (u: { id: number; email: string; name: string; role: AdminUser['role']; must_change_password: boolean }): AdminUser => ({
+  id: u.id,
+  email: u.email,
+  name: u.name,
+  role: u.role,
+  mustChangePassword: u.must_change_password,
+})
+
+export function getMe(): Middleware {
+  return async function getMeHandler(ctx: Context) {
+    const { user, csrfToken } = adminState(ctx)
+    ctx.body = { user, csrfToken }
+  }
+}
+
+export function postLogout({ db }: { db: Db }): Middleware {
+  return async function postLogoutHandler(ctx) {
+    await endSession(ctx, db)
+    ctx.status = 204
+  }
+}
+
+export function postPassword({ db }: { db: Db }): Middleware {
+  return async function postPasswordHandler(ctx) {
+    const { user, sessionId } = adminState(ctx)
+    const { currentPassword, newPassword } = PasswordChangeSchema.parse(bodyOf(ctx))
+    const wait = await retryAfterMs(db, user.email, ctx.ip)
+    if (wait > 0) throw throttled(wait)
+    const hash = await getPasswordHash(db, user.id)
+    if (!hash || !(await verifyPassword(hash, currentPassword))) {
+      await recordLoginFailure(db, user.email, ctx.ip)
+      throw new HttpError(400, 'Your current password is not correct.', { currentPassword: 'Your current password is not correct.' })
+    }
+    const record = await findUserById(db, user.id)
+    const problem = checkPasswordRules(newPassword, { email: user.email, name: record?.name })
+    if (problem) throw new HttpError(400, problem, { newPassword: problem })
+    if (await verifyPassword(hash, newPassword)) throw new HttpError(400, 'Choose a password different from the current one.', { newPassword: 'Choose a password different from the current one.' })
+    const newHash = await hashPassword(newPassword)
+    await db.transaction(async (trx) => {
+      await setPassword(trx, user.id, newHash, false)
+      // Other browsers signed in with the old password are signed out.
+      await deleteUserSessions(trx, user.id, sessionId)
+    })
+    ctx.status = 204
+  }
+}

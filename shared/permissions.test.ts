@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { ADMIN_ACTIONS, ADMIN_RESOURCES, canAccess, ROLES } from './permissions.ts'
+
+// The whole matrix, written out: role → resource → allowed actions. Everything else is denied.
+const EXPECTED: Record<string, Record<string, string[]>> = {
+  admin: {
+    leads: [...ADMIN_ACTIONS],
+    contacts: [...ADMIN_ACTIONS],
+    companies: [...ADMIN_ACTIONS],
+    deals: [...ADMIN_ACTIONS],
+    activities: [...ADMIN_ACTIONS],
+    users: [...ADMIN_ACTIONS],
+    'audit-logs': ['list', 'show'],
+    dashboard: ['list', 'show'],
+    content: [...ADMIN_ACTIONS],
+    analytics: [...ADMIN_ACTIONS],
+  },
+  sales: {
+    leads: [...ADMIN_ACTIONS],
+    contacts: [...ADMIN_ACTIONS],
+    companies: [...ADMIN_ACTIONS],
+    deals: [...ADMIN_ACTIONS],
+    activities: [...ADMIN_ACTIONS],
+    dashboard: ['list', 'show'],
+  },
+  marketing: {
+    leads: ['list', 'show', 'export'],
+    dashboard: ['list', 'show'],
+    content: [...ADMIN_ACTIONS],
+    analytics: [...ADMIN_ACTIONS],
+  },
+}
+
+describe('canAccess', () => {
+  for (const role of ROLES) {
+    for (const resource of ADMIN_RESOURCES) {
+      for (const action of ADMIN_ACTIONS) {
+        const allowed = EXPECTED[role][resource]?.includes(action) ?? false
+        it(`${role} ${allowed ? 'may' : 'may not'} ${action} ${resource}`, () => {
+          expect(canAccess(role, { resource, action })).toBe(allowed)
+        })
+      }
+    }
+  }
+
+  it('denies unknown roles, resources and actions', () => {
+    expect(canAccess(undefined, { resource: 'leads', action: 'list' })).toBe(false)
+    expect(canAccess('root', { resource: 'leads', action: 'list' })).toBe(false)
+    expect(canAccess('admin', { resource: 'posts', action: 'list' })).toBe(false)
+    expect(canAccess('admin', { resource: 'leads', action: 'destroy' })).toBe(false)
+    expect(canAccess('admin', { resource: 'constructor', action: 'list' })).toBe(false)
+  })
+})

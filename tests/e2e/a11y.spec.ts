@@ -1,0 +1,55 @@
+// axe-core reports no violations on the home page and on one page of every template in the
+// catalog (the one list of URLs, data/catalog.ts), at the desktop and mobile sizes of the two
+// Playwright projects; also with the chat open and with a form showing its errors.
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { getSiteContext } from '../../pages/_shared/siteContext.ts'
+import { waitForIsland } from './helpers/islands.ts'
+
+/** The first page of each template (home first), from the catalog. */
+function pagePerTemplate(): { template: string; url: string }[] {
+  const seen = new Map<string, string>()
+  for (const entry of getSiteContext().catalog.entries) {
+    if (!entry.isAlias && !seen.has(entry.template)) seen.set(entry.template, entry.url)
+  }
+  return [...seen].map(([template, url]) => ({ template, url }))
+}
+
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
+}
+
+const pages = pagePerTemplate()
+
+test('the catalog gives one page per template, home included', () => {
+  expect(pages[0]).toEqual({ template: 'HomeTemplate', url: '/' })
+  expect(pages.length).toBeGreaterThanOrEqual(20)
+})
+
+for (const { template, url } of pages) {
+  test(`${template} (${url}) has no axe violations`, async ({ page }) => {
+    await page.goto(url)
+    await waitForIsland(page, 'ChatLauncher')
+    expect(await violations(page)).toEqual([])
+  })
+}
+
+test('the open chat has no axe violations', async ({ page }) => {
+  await page.goto('/services')
+  await waitForIsland(page, 'ChatLauncher')
+  await page.getByRole('button', { name: 'Chat with us' }).click()
+  const chat = page.getByRole('dialog', { name: 'Ask Proofline Digital' })
+  await chat.getByRole('textbox', { name: 'Your question' }).fill('How long does SEO take?')
+  await chat.getByRole('button', { name: 'Ask' }).click()
+  await expect(chat.getByRole('log')).toContainText('Read more')
+  expect(await violations(page)).toEqual([])
+})
+
+test('a form showing its errors has no axe violations', async ({ page }) => {
+  await page.goto('/free-quote')
+  await waitForIsland(page, 'QuoteForm')
+  await page.getByRole('button', { name: 'Get My Free Quote' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Please check the fields marked below.' })).toBeVisible()
+  expect(await violations(page)).toEqual([])
+})
