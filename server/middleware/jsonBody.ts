@@ -112,7 +112,8 @@ export function jsonBody(opts: { limit?: number; allowTextPlain?: boolean } = {}
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badBody('Send a JSON object in the request body.')
     const state = apiState(ctx)
     state.body = parsed as Record<string, unknown>
-    state.bodyHash = sha256(raw)
+    // Only an Idempotency-Key needs the body's hash.
+    if (ctx.get('Idempotency-Key')) state.bodyHash = sha256(raw)
     await next()
   }
 }

@@ -19,29 +19,40 @@ export type MultipartOptions = { uploadsDir: string; fileField: string; maxFileB
 
 const PDF_MAGIC = '%PDF-'
 
+/**
+ * Streams the file to disk while hashing it and reading its magic bytes. The stream is always
+ * read to its end, even after a disk error, or busboy would stall the request.
+ */
 async function writeUpload(stream: Readable, upload: Upload): Promise<void> {
-  const handle = await fs.promises.open(upload.path, 'wx', 0o600)
+  let failure: unknown = null
+  const handle = await fs.promises.open(upload.path, 'wx', 0o600).catch((error: unknown) => {
+    failure = error
+    return null
+  })
+  const hash = crypto.createHash('sha256')
+  let head = Buffer.alloc(0)
+  stream.on('limit', () => {
+    upload.tooLarge = true
+  })
   try {
-    const hash = crypto.createHash('sha256')
-    let head = Buffer.alloc(0)
-    stream.on('limit', () => {
-      upload.tooLarge = true
-    })
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       if (head.length < PDF_MAGIC.length) head = Buffer.concat([head, chunk.subarray(0, PDF_MAGIC.length - head.length)])
       upload.size += chunk.length
       hash.update(chunk)
       // Past the magic bytes, a file that is not a PDF is read to the end but not written.
-      if (head.length >= PDF_MAGIC.length && head.toString('latin1') !== PDF_MAGIC) continue
-      await handle.write(chunk)
+      if (!handle || failure || (head.length >= PDF_MAGIC.length && head.toString('latin1') !== PDF_MAGIC)) continue
+      await handle.write(chunk).catch((error: unknown) => {
+        failure = error
+      })
     }
     upload.isPdf = head.toString('latin1') === PDF_MAGIC
     upload.sha256 = hash.digest('hex')
     // The file is on disk before the request that points at it can be acknowledged.
-    await handle.sync()
+    if (handle && !failure) await handle.sync()
   } finally {
-    await handle.close()
+    await handle?.close()
   }
+  if (failure) throw failure
 }
 
 function parseMultipart(req: IncomingMessage, opts: MultipartOptions, hardCap: number): Promise<{ fields: Record<string, string>; upload: Upload | null }> {
@@ -79,8 +90,10 @@ function parseMultipart(req: IncomingMessage, opts: MultipartOptions, hardCap: n
       done = true
       if (error) fileStream?.destroy()
       void Promise.allSettled(writes).then(async (results) => {
-        const failed = results.find((r) => r.status === 'rejected')
-        const final = error ?? problem ?? (failed ? badBody('The file upload was not received completely.') : null)
+        const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
+        // A disk error (it names a syscall) is ours: a 500. Anything else is a broken upload.
+        const diskError = failed && (failed.reason as { syscall?: string })?.syscall ? failed.reason : null
+        const final = error ?? problem ?? diskError ?? (failed ? badBody('The file upload was not received completely.') : null)
         if (final) {
           if (upload) await fs.promises.rm(upload.path, { force: true })
           reject(final)

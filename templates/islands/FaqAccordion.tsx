@@ -9,7 +9,7 @@ export function FaqAccordion({ items }: FaqAccordionProps) {
   const id = useId()
   const [openId, setOpenId] = useState<string | null>(null)
   return (
-    <div className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+    <div data-faq-accordion="" className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
       {items.map((item) => {
         const open = item.id === openId
         return (

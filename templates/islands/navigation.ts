@@ -117,7 +117,8 @@ async function navigate(url: URL, kind: 'push' | 'pop') {
     swap(doc, next)
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' })
     focusWithoutScroll(document.getElementById('main')!)
-    if (url.hash) window.setTimeout(() => scrollToHash(url.hash, { focus: true }), HASH_SCROLL_DELAY_MS)
+    // Unless another navigation happened meanwhile.
+    if (url.hash) window.setTimeout(() => shown === target && scrollToHash(url.hash, { focus: true }), HASH_SCROLL_DELAY_MS)
     notify(kind)
   } catch (error) {
     if (controller.signal.aborted) return

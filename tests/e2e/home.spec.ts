@@ -273,14 +273,21 @@ test.describe('toasts', () => {
   }
 
   test('one at a time, removed after 5000 ms', async ({ page }) => {
-    const toast = await showToast(page)
+    await showToast(page)
     await page.mouse.move(1, 1)
+    // A second save fails: its error toast replaces the success toast.
+    await page.unroute('**/api/roi-calculation')
+    await page.route('**/api/roi-calculation', (route) => route.fulfill({ status: 500, body: '' }))
     await page.getByRole('button', { name: 'Calculate ROI' }).click()
-    await expect(page.getByRole('region', { name: 'Notifications' }).locator('li')).toHaveCount(1)
+    const region = page.getByRole('region', { name: 'Notifications' })
+    const alert = region.getByRole('alert')
+    await expect(alert).toContainText('Failed to save calculation. Please try again.')
+    await expect(region.locator('li')).toHaveCount(1)
+    await expect(region).not.toContainText('Calculation Saved')
     await page.clock.runFor(4999)
-    await expect(toast).toBeVisible()
+    await expect(alert).toBeVisible()
     await page.clock.runFor(1)
-    await expect(toast).toHaveCount(0)
+    await expect(alert).toHaveCount(0)
   })
 
   test('F8 moves focus to the notifications region', async ({ page }) => {

@@ -61,7 +61,8 @@ test('a testimonial photo that fails falls back to the placeholder portrait', as
 test("an image without a placeholder shows 'Image unavailable' when every source fails", async ({ page }) => {
   await page.route('**/images/case-studies/*', (route) => route.fulfill({ status: 404, body: '' }))
   await page.goto('/')
-  const box = boxOf(caseImage(page))
+  const card = page.locator('li > article').filter({ has: page.getByRole('link', { name: /^Dialed Wraps/ }) })
+  const box = card.locator('[data-img]')
   await box.scrollIntoViewIfNeeded()
   await expect(box).toHaveText('Image unavailable')
   await expect(box.locator('img')).toHaveCount(0)

@@ -120,10 +120,18 @@ test("it is sent as a 'Mobile Lead Form' lead", async ({ page }) => {
   await expect(trigger(page)).toBeFocused()
 })
 
-test('a modal: page scroll is locked, Escape closes it and focus returns to its button', async ({ page }) => {
+test('a modal: page scroll is locked, focus stays inside, Escape or the backdrop closes it and focus returns to its button', async ({ page }) => {
   await openForm(page)
   expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden')
   await expect(dialog(page)).toHaveAttribute('aria-modal', 'true')
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press(i % 3 === 2 ? 'Shift+Tab' : 'Tab')
+    expect(await dialog(page).evaluate((el) => el.contains(document.activeElement))).toBe(true)
+  }
+  await page.mouse.click(195, 20)
+  await expect(dialog(page)).toHaveCount(0)
+  await expect(trigger(page)).toBeFocused()
+  await trigger(page).click()
   await page.keyboard.press('Escape')
   await expect(dialog(page)).toHaveCount(0)
   await expect(trigger(page)).toBeFocused()

@@ -42,7 +42,7 @@ const touchEnds = (page: Page) => page.evaluate(() => (window as unknown as { to
 test('the body gets the mobile-optimised class and touch-action: manipulation', async ({ page }) => {
   await setUp(page)
   expect(await page.evaluate(() => getComputedStyle(document.body).touchAction)).toBe('manipulation')
-  expect(await page.evaluate(() => getComputedStyle(document.documentElement).webkitTapHighlightColor)).toBe('rgba(249, 115, 22, 0.2)')
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('-webkit-tap-highlight-color'))).toBe('rgba(249, 115, 22, 0.2)')
 })
 
 test('horizontal swipes over 50 px fire swipeLeft and swipeRight; short or mostly vertical ones do not', async ({ page }) => {

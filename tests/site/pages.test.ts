@@ -57,7 +57,8 @@ describe('every pre-rendered page', () => {
       if (entry.family !== 'home' && !types.includes('BreadcrumbList')) problems.push(`${entry.url}: no BreadcrumbList`)
       const expectType = { qa: 'QAPage', 'blog-post': 'BlogPosting', job: 'JobPosting', service: 'Service', city: 'Service' }[entry.family as string]
       if (expectType && !types.includes(expectType)) problems.push(`${entry.url}: no ${expectType}`)
-      const showsFaqs = page.root.querySelectorAll('main details summary').length > 0
+      // FAQs show as native disclosures, or as the home page accordion (buttons with aria-expanded).
+      const showsFaqs = page.root.querySelectorAll('main details summary, main [data-faq-accordion] button[aria-expanded]').length > 0
       if (showsFaqs !== types.includes('FAQPage')) problems.push(`${entry.url}: FAQ markup ${types.includes('FAQPage')} but FAQs shown ${showsFaqs}`)
       for (const node of page.jsonLd) problems.push(...jsonLdProblems(node as Record<string, unknown>).map((p) => `${entry.url}: ${p}`))
     }

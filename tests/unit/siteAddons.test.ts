@@ -13,7 +13,7 @@ import type { Chrome } from '../../templates/types.ts'
 const chrome = chromeOf(getSiteContext())
 const withFeatures = (features: Partial<Chrome['features']>): Chrome => ({ ...chrome, features: { ...chrome.features, ...features } })
 const addons = (c: Chrome) => renderToStaticMarkup(createElement(SiteAddons, { chrome: c }))
-const layout = (c: Chrome) => renderToStaticMarkup(createElement(SiteLayout, { chrome: c, breadcrumbs: [] }, createElement('p', null, 'Page')))
+const layout = (c: Chrome) => renderToStaticMarkup(createElement(SiteLayout, { chrome: c, breadcrumbs: [], children: createElement('p', null, 'Page') }))
 
 describe('feature flags from data/site.yaml', () => {
   it('default: the chatbot is on, the mobile lead form off, no GA4 id', () => {
