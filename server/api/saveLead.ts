@@ -13,7 +13,7 @@ import type { Knex } from 'knex'
 import type { Context } from 'koa'
 import type { BulkHandler } from '../db/groupCommit.ts'
 import { findIdempotencyKeys, insertIdempotencyKeys, type StoredResponse } from '../db/queries/idempotencyKeys.ts'
-import { duplicateKey, findRecentDuplicateLeads, insertLeads, type NewLead } from '../db/queries/leads.ts'
+import { duplicateKey, insertLeadsUnlessDuplicate, type NewLead } from '../db/queries/leads.ts'
 import { insertOutboxMessages, type NewOutboxMessage } from '../db/queries/outbox.ts'
 import { sha256 } from '../lib/signing.ts'
 import { replayStoredResponse } from '../middleware/idempotency.ts'
@@ -67,17 +67,14 @@ export async function writeLeadsOnce(trx: Knex.Transaction, writes: LeadWrite[])
     active.push(i)
   })
 
-  const real = active.filter((i) => !writes[i].lead.isSpam)
-  const since = Math.min(...writes.map((w) => w.now)) - DUPLICATE_WINDOW_MS
-  const existing = real.length ? await findRecentDuplicateLeads(trx, real.map((i) => writes[i].lead), since) : new Map<string, number>()
+  // Among this batch, the first of equal submissions is written; the others repeat its answer.
   const firstInBatch = new Map<string, number>()
-  const toInsert: number[] = []
   const duplicateOf = new Map<number, number>()
+  const candidates: number[] = []
   for (const i of active) {
     const lead = writes[i].lead
     if (!lead.isSpam) {
       const key = duplicateKey(lead)
-      if (existing.has(key)) continue
       const earlier = firstInBatch.get(key)
       if (earlier !== undefined) {
         duplicateOf.set(i, earlier)
@@ -85,27 +82,25 @@ export async function writeLeadsOnce(trx: Knex.Transaction, writes: LeadWrite[])
       }
       firstInBatch.set(key, i)
     }
-    toInsert.push(i)
+    candidates.push(i)
   }
 
   const now = Math.max(...writes.map((w) => w.now))
-  const ids = await insertLeads(
+  const since = Math.min(...writes.map((w) => w.now)) - DUPLICATE_WINDOW_MS
+  const written = await insertLeadsUnlessDuplicate(
     trx,
-    toInsert.map((i) => writes[i].lead),
+    candidates.map((i) => writes[i].lead),
+    since,
     now,
   )
-  const idOf = new Map(toInsert.map((writeIndex, k) => [writeIndex, ids[k]]))
-  const notifications = toInsert.filter((i) => !writes[i].lead.isSpam).map((i) => writes[i].notification(idOf.get(i)!))
+  const resultOf = new Map(candidates.map((writeIndex, k) => [writeIndex, written[k]]))
+  const notifications = candidates.filter((i) => !writes[i].lead.isSpam && !resultOf.get(i)!.duplicate).map((i) => writes[i].notification(resultOf.get(i)!.id))
   if (notifications.length) await insertOutboxMessages(trx, notifications, now)
 
   for (const i of active) {
-    const inserted = idOf.get(i)
-    if (inserted !== undefined) outcomes[i] = { response: { status: 201, body: { id: inserted } } }
-    else {
-      const earlier = duplicateOf.get(i)
-      const id = earlier !== undefined ? idOf.get(earlier)! : existing.get(duplicateKey(writes[i].lead))!
-      outcomes[i] = { response: { status: 200, body: { id, duplicate: true } } }
-    }
+    const own = resultOf.get(i)
+    if (own && !own.duplicate) outcomes[i] = { response: { status: 201, body: { id: own.id } } }
+    else outcomes[i] = { response: { status: 200, body: { id: (own ?? resultOf.get(duplicateOf.get(i)!)!).id, duplicate: true } } }
   }
   const newKeys = active
     .filter((i) => writes[i].idempotency)

@@ -52,9 +52,15 @@ export function chunk<T>(items: T[], size: number): T[][] {
 }
 
 const insertSql = new Map<string, string>()
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`
+export const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`
+const quote = quoteIdentifier
 
-function cachedSql(key: string, build: () => string): string {
+export const isSqlite = (db: Queryable) => db.client.config.client === 'sqlite3'
+
+/** `json_extract(value, '$.a'), json_extract(value, '$.b')`: the columns of a `json_each` row. */
+export const jsonColumns = (columns: string[], source = 'value') => columns.map((c) => `json_extract(${source}, '$.${c}')`).join(',')
+
+export function cachedSql(key: string, build: () => string): string {
   let sql = insertSql.get(key)
   if (!sql) {
     sql = build()
@@ -80,8 +86,8 @@ export async function insertMany<R = Record<string, unknown>>(db: Queryable, tab
   const tail = returning.length ? ` returning ${returning.map(quote).join(',')}` : ''
   const head = `insert into ${quote(table)} (${columns.map(quote).join(',')})`
   let result: R[] | { rows: R[] }
-  if (db.client.config.client === 'sqlite3') {
-    const sql = cachedSql(`sqlite|${table}|${columns.join(',')}|${returning.join(',')}`, () => `${head} select ${columns.map((c) => `json_extract(value, '$.${c}')`).join(',')} from json_each(?)${tail}`)
+  if (isSqlite(db)) {
+    const sql = cachedSql(`sqlite|${table}|${columns.join(',')}|${returning.join(',')}`, () => `${head} select ${jsonColumns(columns)} from json_each(?)${tail}`)
     result = (await db.raw(sql, [JSON.stringify(rows)])) as R[]
   } else {
     const tuple = `(${columns.map(() => '?').join(',')})`

@@ -3,7 +3,7 @@
 // default) and change only when "Calculate ROI" is pressed. Each calculation is then saved to
 // /api/roi-calculation with the visitor's attribution; the outcome is told by a toast.
 import { useId, useState, type FormEvent, type HTMLAttributes } from 'react'
-import { computeRoi, roiDefaults } from '../../shared/contract.ts'
+import { computeRoi, roiDefaults } from '../../shared/roi.ts'
 import { apiRequest } from '../../shared/request.ts'
 import { readStoredAttribution } from './storedAttribution.ts'
 import { toast } from './toast.ts'
