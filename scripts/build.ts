@@ -3,10 +3,10 @@
 // robots.txt, checks every page (links, duplicates, head), and precompresses the output.
 import fs from 'node:fs'
 import path from 'node:path'
-import { build, prerender } from 'vike/api'
+import { prerender } from 'vike/api'
 import { AggregateDataError, DataError, defaultDataDir } from '../data/loadData.ts'
 import { getSiteContext } from '../pages/_shared/siteContext.ts'
-import { buildAdmin } from './build/admin.ts'
+import { runStep } from './build/steps.ts'
 import { writeAssets } from './build/assets.ts'
 import { writeChatbotIndex } from './build/chatbotIndex.ts'
 import { checkSite, quickFacts, type QuickFacts } from './build/checkSite.ts'
@@ -21,6 +21,7 @@ export const outDir = path.join(distDir, 'client')
 type PrerenderedPage = {
   urlOriginal: string
   data?: unknown
+  pageHtmlString?: string
   _prerenderResult: { filePath: string; fileContent: string }
   _prerenderContext?: { output?: { pageContext: unknown; fileContent: string }[] }
 }
@@ -33,6 +34,7 @@ function releasePage(pageContext: PrerenderedPage) {
   const written = output?.findLast((o) => o.pageContext === pageContext)
   if (written) written.fileContent = ''
   pageContext._prerenderResult.fileContent = ''
+  pageContext.pageHtmlString = ''
   pageContext.data = undefined
 }
 
@@ -62,9 +64,8 @@ export async function buildSite({ quiet = false } = {}) {
   log(`data OK: ${total} URLs in the catalog`)
 
   fs.rmSync(distDir, { recursive: true, force: true })
-  const bundleStart = performance.now()
-  await build({ viteConfig: { logLevel: quiet ? 'error' : 'warn' } })
-  log(`bundles built in ${((performance.now() - bundleStart) / 1000).toFixed(1)} s`)
+  const bundles = runStep('bundles', ['', quiet ? 'quiet' : ''])
+  log(`bundles built in ${bundles.seconds.toFixed(1)} s`)
 
   let done = 0
   const renderStart = performance.now()
@@ -102,14 +103,15 @@ export async function buildSite({ quiet = false } = {}) {
     console.error(`\nBuild failed: ${problems.length} problem(s) in the pre-rendered pages:\n${problems.slice(0, 50).map((p) => `  - ${p}`).join('\n')}`)
     process.exit(1)
   }
-  const admin = await buildAdmin(outDir, { quiet })
-  log(`  admin built in ${admin.seconds.toFixed(1)} s (${(admin.jsBytes / 1024).toFixed(0)} KiB of JS)`)
+  const admin = runStep('admin', [outDir, quiet ? 'quiet' : ''])
+  log(`  admin built in ${admin.seconds.toFixed(1)} s (${((admin.jsBytes ?? 0) / 1024).toFixed(0)} KiB of JS)`)
   since = performance.now()
   const compressed = await precompress(outDir)
   phase('precompressed', since)
   const totalSeconds = (performance.now() - started) / 1000
   const pagesPerSecond = done / renderSeconds
-  const peakRssMb = process.resourceUsage().maxRSS / 1024
+  // The highest of the three processes: bundling, pre-rendering (this one) and the admin build.
+  const peakRssMb = Math.max(process.resourceUsage().maxRSS / 1024, bundles.peakRssMb, admin.peakRssMb)
   log(`pre-rendered ${done} pages in ${renderSeconds.toFixed(1)} s (${pagesPerSecond.toFixed(0)} pages/s); ${compressed} files precompressed; total ${totalSeconds.toFixed(1)} s; peak RSS ${peakRssMb.toFixed(0)} MB`)
   return { pages: done, renderSeconds, totalSeconds, pagesPerSecond, peakRssMb }
 }
