@@ -23,7 +23,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  reporter: process.env.CI ? 'list' : 'list',
+  reporter: 'list',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {

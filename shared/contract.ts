@@ -3,6 +3,10 @@
 // emails lower-cased, phone numbers normalised.
 import { z } from 'zod'
 
+// In the browser, zod must not probe for eval (`new Function`): the site's CSP forbids it and
+// Chrome reports every probe as a CSP violation. The server keeps zod's faster JIT parsing.
+if (typeof window !== 'undefined') z.config({ jitless: true })
+
 const text = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`)
 const optionalText = (max: number) => text(max).optional().default('')
 

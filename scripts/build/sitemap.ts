@@ -6,6 +6,8 @@ import type { SiteContext } from '../../pages/_shared/siteContext.ts'
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
+export const robotsDisallow = ['/admin$', '/admin/', '/api/']
+
 export function sitemapUrls(ctx: SiteContext) {
   return ctx.catalog.entries.filter((e) => !e.isAlias && !e.noindex)
 }
@@ -18,5 +20,7 @@ export function writeSitemap(ctx: SiteContext, outDir: string) {
     path.join(outDir, 'sitemap.xml'),
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
   )
-  fs.writeFileSync(path.join(outDir, 'robots.txt'), `User-agent: *\nDisallow: /admin\nDisallow: /api\n\nSitemap: ${ctx.siteUrl}/sitemap.xml\n`)
+  // Rules match by prefix: a bare "Disallow: /api" would also hide /api-integration-services and
+  // every other /api-* page, so the folders are closed with a trailing slash ("$" ends a rule).
+  fs.writeFileSync(path.join(outDir, 'robots.txt'), `User-agent: *\n${robotsDisallow.map((rule) => `Disallow: ${rule}`).join('\n')}\n\nSitemap: ${ctx.siteUrl}/sitemap.xml\n`)
 }

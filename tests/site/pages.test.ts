@@ -132,8 +132,14 @@ describe('sitemap.xml and robots.txt', () => {
 
   it('disallows /admin and /api and names the sitemap', () => {
     const robots = fs.readFileSync(path.join(outDir, 'robots.txt'), 'utf8')
-    expect(robots).toContain('Disallow: /admin')
-    expect(robots).toContain('Disallow: /api')
+    expect(robots).toContain('Disallow: /admin$')
+    expect(robots).toContain('Disallow: /admin/')
+    expect(robots).toContain('Disallow: /api/')
+    // Rules are prefixes ("$" anchors the end): no public page may fall under one.
+    const rules = [...robots.matchAll(/^Disallow: (\S+)$/gm)].map((m) => m[1])
+    const blocked = (url: string) => rules.some((rule) => (rule.endsWith('$') ? url === rule.slice(0, -1) : url.startsWith(rule)))
+    expect(ctx.catalog.entries.filter((e) => blocked(e.url)).map((e) => e.url)).toEqual([])
+    expect(['/admin', '/admin/leads', '/api/leads'].every(blocked)).toBe(true)
     expect(robots).toContain(`Sitemap: ${ctx.siteUrl}/sitemap.xml`)
   })
 
