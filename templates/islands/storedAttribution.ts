@@ -6,7 +6,7 @@ import type { z } from 'zod'
 type Attribution = z.infer<typeof AttributionSchema>
 
 /** Field → maximum length, as in AttributionSchema (the type keeps the keys in step). */
-const limits: Record<keyof Attribution, number> = {
+export const attributionLimits: Record<keyof Attribution, number> = {
   source: 120,
   campaign: 120,
   referrer: 2048,
@@ -30,9 +30,9 @@ export function readStoredAttribution(): Partial<Attribution> {
   try {
     const raw: unknown = JSON.parse(localStorage.getItem(ATTRIBUTION_KEY) ?? 'null')
     if (!raw || typeof raw !== 'object') return out
-    for (const key of Object.keys(limits) as (keyof Attribution)[]) {
+    for (const key of Object.keys(attributionLimits) as (keyof Attribution)[]) {
       const value = (raw as Record<string, unknown>)[key]
-      if (typeof value === 'string' && value.trim()) out[key] = value.trim().slice(0, limits[key])
+      if (typeof value === 'string' && value.trim()) out[key] = value.trim().slice(0, attributionLimits[key])
     }
   } catch {
     // Storage blocked or not JSON: no attribution.

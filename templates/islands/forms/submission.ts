@@ -2,6 +2,7 @@
 // fill-time spam check), an Idempotency-Key per submission, the visitor's attribution, and the
 // server's `{ errors: { field: message } }` split into the form's fields and the rest.
 import { apiRequest } from '../../../shared/request.ts'
+import { attributionLimits } from '../storedAttribution.ts'
 import { getAttribution, type Attribution } from '../tracker/attribution.ts'
 
 export async function fetchFormToken(): Promise<string> {
@@ -12,21 +13,9 @@ export async function fetchFormToken(): Promise<string> {
 
 export const newIdempotencyKey = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
 
-/** Longest value the API accepts for each attribution field (shared/contract.ts AttributionSchema). */
-const LIMITS: Record<Exclude<keyof Attribution, 'source'>, number> = {
-  referrer: 2048,
-  utmSource: 200,
-  utmMedium: 200,
-  utmCampaign: 200,
-  utmTerm: 200,
-  utmContent: 200,
-  gclid: 256,
-  fbclid: 256,
-  msclkid: 256,
-  landingPage: 2048,
-  firstTouch: 200,
-  lastTouch: 200,
-}
+/** Longest value the API accepts for each attribution field, less `source` (see below) and
+ * `campaign` (a form names its own). */
+const { source: _source, campaign: _campaign, ...LIMITS } = attributionLimits
 
 /**
  * The attribution fields a form sends. `source` is left out: on a lead it names the form (the
