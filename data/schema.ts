@@ -287,7 +287,6 @@ export type Partner = z.infer<typeof PartnerSchema>
 export type Job = z.infer<typeof JobSchema>
 export type BlogFrontMatter = z.infer<typeof BlogFrontMatterSchema>
 export type StaticPage = z.infer<typeof StaticPageSchema>
-export type Alias = z.infer<typeof AliasSchema>
 export type Home = z.infer<typeof HomeSchema>
 export type Section = z.infer<typeof SectionSchema>
 export type FaqPair = z.infer<typeof FaqPairSchema>

@@ -1,4 +1,4 @@
-// Template registry: the catalog names a template, pages/+Page.tsx renders it from here.
+// Template registry: the catalog names a template, pages/_shared/CatalogPage.tsx renders it from here.
 import { AboutTemplate } from './AboutTemplate.tsx'
 import { ApplyTemplate } from './ApplyTemplate.tsx'
 import { BlogIndexTemplate } from './BlogIndexTemplate.tsx'

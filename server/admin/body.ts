@@ -1,8 +1,6 @@
 // Request bodies for the admin API: JSON objects up to 1 MB (the public API's 32 KB is for
 // forms), and raw text (CSV imports) up to 10 MB.
 import type { Context, Middleware } from 'koa'
-import { apiState } from '../api/state.ts'
-import { HttpError } from '../middleware/errorHandler.ts'
 import { jsonBody, parseContentType, readRawBody, rejectUnsupportedEncoding } from '../middleware/jsonBody.ts'
 
 export const ADMIN_JSON_LIMIT = 1024 * 1024
@@ -10,26 +8,22 @@ export const ADMIN_TEXT_LIMIT = 10 * 1024 * 1024
 
 export const adminJsonBody = (): Middleware => jsonBody({ limit: ADMIN_JSON_LIMIT })
 
-export function bodyOf(ctx: Context): Record<string, unknown> {
-  return apiState(ctx).body ?? {}
-}
-
 /** A CSV (text/csv or text/plain) or JSON body: { text } or { json }. */
 export async function readImportBody(ctx: Context): Promise<{ text?: string; json?: unknown }> {
   const { mime } = parseContentType(ctx.get('Content-Type'))
   rejectUnsupportedEncoding(ctx.req)
-  if (mime !== 'text/csv' && mime !== 'text/plain' && mime !== 'application/json') throw new HttpError(415, 'Send the file as text/csv or a JSON object { rows: [...] }.')
+  if (mime !== 'text/csv' && mime !== 'text/plain' && mime !== 'application/json') ctx.throw(415, 'Send the file as text/csv or a JSON object { rows: [...] }.')
   const raw = await readRawBody(ctx.req, ADMIN_TEXT_LIMIT)
   let text: string
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(raw).replace(/^\uFEFF/, '')
   } catch {
-    throw new HttpError(400, 'The file is not valid UTF-8.')
+    ctx.throw(400, 'The file is not valid UTF-8.')
   }
   if (mime !== 'application/json') return { text }
   try {
     return { json: JSON.parse(text) }
   } catch {
-    throw new HttpError(400, 'The request body is not valid JSON.')
+    ctx.throw(400, 'The request body is not valid JSON.')
   }
 }

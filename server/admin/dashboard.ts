@@ -4,12 +4,13 @@ import type Router from '@koa/router'
 import type { Middleware } from 'koa'
 import type { Dashboard } from '../../shared/adminContract.ts'
 import { canAccess } from '../../shared/permissions.ts'
-import type { Db } from '../db/knex.ts'
-import { listOpenTasks } from '../db/queries/activities.ts'
-import { conversionBySource, leadCounts, leadsOverTime, pipelineByStage, recentLeads, tasksDue } from '../db/queries/dashboard.ts'
 import { adminState, requirePermission } from '../auth/sessions.ts'
+import type { Db } from '../db/knex.ts'
+import { listOpenTasks, tasksDue } from '../db/queries/activities.ts'
+import { pipelineByStage } from '../db/queries/deals.ts'
+import { conversionBySource, leadCounts, leadsOverTime, recentLeads } from '../db/queries/leads.ts'
 
-export function getDashboard(db: Db): Middleware {
+function getDashboard(db: Db): Middleware {
   return async function getDashboardHandler(ctx) {
     const { user } = adminState(ctx)
     const crm = canAccess(user.role, { resource: 'deals', action: 'list' })

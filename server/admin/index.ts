@@ -1,19 +1,24 @@
 // The staff admin API under /api/admin: auth routes, then every resource behind the same guard
-// (live session → Origin check → CSRF token) and a canAccess check per route.
+// (live session → Origin check → CSRF token) and a canAccess check per route. A resource is one
+// file in this folder exporting an AdminResourceModule, and one line in RESOURCES.
 import Router from '@koa/router'
 import type { Middleware } from 'koa'
 import type { Db } from '../db/knex.ts'
 import type { Env } from '../env.ts'
 import { getMe, postLogin, postLogout, postPassword } from '../auth/routes.ts'
 import { checkOrigin, loadSession, requireCsrfToken, requireSession } from '../auth/sessions.ts'
+import { activities } from './activities.ts'
+import { auditLogs } from './auditLogs.ts'
 import { adminJsonBody } from './body.ts'
-import { registerContactRoutes } from './contacts.ts'
-import { activitiesConfig, auditLogsConfig, companiesConfig, contactsConfig, dealsConfig } from './crm.ts'
+import { companies } from './companies.ts'
+import { contacts } from './contacts.ts'
 import { registerDashboardRoutes } from './dashboard.ts'
-import { registerDealRoutes } from './deals.ts'
-import { leadsConfig, registerLeadRoutes } from './leads.ts'
-import { registerResource } from './resourceRouter.ts'
-import { registerUserRoutes, usersConfig } from './users.ts'
+import { deals } from './deals.ts'
+import { leads } from './leads.ts'
+import { registerResource, type AdminResourceModule } from './resourceRouter.ts'
+import { users } from './users.ts'
+
+const RESOURCES: AdminResourceModule[] = [leads, contacts, companies, deals, activities, users, auditLogs]
 
 export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
   const router = new Router({ prefix: '/api/admin' })
@@ -31,13 +36,12 @@ export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
   router.post('/auth/logout', ...signedIn, postLogout({ db }))
   router.post('/auth/password', ...signedIn, json, postPassword({ db }))
 
-  // Custom routes first: /leads/export.csv must win over /leads/:id.
   registerDashboardRoutes(router, db, guard)
-  registerLeadRoutes(router, db, guard)
-  registerContactRoutes(router, db, guard)
-  registerDealRoutes(router, db, guard)
-  registerUserRoutes(router, db, guard)
-  for (const config of [leadsConfig, contactsConfig, companiesConfig, dealsConfig, activitiesConfig, usersConfig, auditLogsConfig]) registerResource(router, db, config, guard)
+  for (const resource of RESOURCES) {
+    // A resource's own routes first: /leads/export.csv must win over /leads/:id.
+    resource.routes?.(router, db, guard)
+    registerResource(router, db, resource.config, guard)
+  }
   return router
 }
 

@@ -15,23 +15,26 @@ import {
   PhoneEntrySchema,
   type LeadStatus,
 } from '../../shared/adminContract.ts'
-import type { Db } from '../db/knex.ts'
-import { adminLeadsTable, keysetPage, LEAD_EXPORT_COLUMNS, LEAD_EXPORT_SORTS } from '../db/queries/adminLeads.ts'
-import { nowIso } from '../db/rows.ts'
-import { HttpError } from '../middleware/errorHandler.ts'
+import { bodyOf } from '../api/state.ts'
 import { adminState, requirePermission } from '../auth/sessions.ts'
-import { adminJsonBody, bodyOf } from './body.ts'
-import { csvLine } from './csv.ts'
-import { parseListParams } from './listQuery.ts'
-import { createRecord, filteredQuery, mustLoad, parseId, updateRecord, writeWith, type ResourceConfig } from './resourceRouter.ts'
-import { companiesConfig, contactsConfig, dealsConfig } from './crm.ts'
+import type { Db } from '../db/knex.ts'
 import { findCompanyIdByName } from '../db/queries/companies.ts'
+import { keysetPage, LEAD_EXPORT_COLUMNS, LEAD_EXPORT_SORTS, leadsTable } from '../db/queries/leads.ts'
+import { nowIso } from '../db/rows.ts'
+import { httpError } from '../middleware/errorHandler.ts'
+import { adminJsonBody } from './body.ts'
+import { companies } from './companies.ts'
+import { contacts } from './contacts.ts'
+import { csvLine } from './csv.ts'
+import { deals } from './deals.ts'
+import { parseListParams } from './listQuery.ts'
+import { createRecord, filteredQuery, mustLoad, parseId, updateRecord, writeWith, type AdminResourceModule, type ResourceConfig } from './resourceRouter.ts'
 
 export const EXPORT_BATCH = 1000
 
-export const leadsConfig: ResourceConfig = {
+const config: ResourceConfig = {
   name: 'leads',
-  spec: adminLeadsTable,
+  spec: leadsTable,
   defaultSort: ['created_at', 'DESC'],
   createSchema: LeadCreateSchema,
   updateSchema: LeadUpdateSchema,
@@ -44,7 +47,7 @@ export const leadsConfig: ResourceConfig = {
   beforeUpdate: async (before, patch) => {
     const from = before.status as LeadStatus
     const to = patch.status as LeadStatus | undefined
-    if (to && !canChangeLeadStatus(from, to)) throw new HttpError(400, `A ${from} lead cannot become ${to}.`, { status: `A ${from} lead cannot become ${to}.` })
+    if (to && !canChangeLeadStatus(from, to)) throw httpError(400, `A ${from} lead cannot become ${to}.`, { status: `A ${from} lead cannot become ${to}.` })
     return patch
   },
 }
@@ -55,14 +58,14 @@ function splitName(name: string, email: string): { first_name: string; last_name
   return { first_name: parts[0].slice(0, 100), last_name: parts.slice(1).join(' ').slice(0, 100) }
 }
 
-export function postConvert(db: Db): Middleware {
+function postConvert(db: Db): Middleware {
   return async function postConvertHandler(ctx) {
     const id = parseId(ctx.params.id)
     const { deal } = LeadConvertSchema.parse(bodyOf(ctx))
     ctx.body = await writeWith(db, ctx)(async (w) => {
-      const lead = await mustLoad(w.trx, adminLeadsTable, id)
+      const lead = await mustLoad(w.trx, leadsTable, id)
       if (!canChangeLeadStatus(lead.status as LeadStatus, 'converted') || lead.status === 'converted') {
-        throw new HttpError(400, `A ${String(lead.status)} lead cannot be converted.`, { status: `A ${String(lead.status)} lead cannot be converted.` })
+        ctx.throw(400, `A ${String(lead.status)} lead cannot be converted.`, { errors: { status: `A ${String(lead.status)} lead cannot be converted.` } })
       }
       const ownerId = (lead.owner_id as number | null) ?? w.userId
       let company: Record<string, unknown> | null = null
@@ -70,8 +73,8 @@ export function postConvert(db: Db): Middleware {
       if (companyName) {
         const existingId = await findCompanyIdByName(w.trx, companyName)
         company = existingId
-          ? await mustLoad(w.trx, companiesConfig.spec, existingId)
-          : await createRecord(companiesConfig, w, CompanyCreateSchema.parse({ name: companyName.slice(0, 200), owner_id: ownerId }))
+          ? await mustLoad(w.trx, companies.config.spec, existingId)
+          : await createRecord(companies.config, w, CompanyCreateSchema.parse({ name: companyName.slice(0, 200), owner_id: ownerId }))
       }
       const phone = PhoneEntrySchema.safeParse({ number: String(lead.phone ?? ''), type: 'work' })
       const contactInput = ContactCreateSchema.parse({
@@ -86,31 +89,31 @@ export function postConvert(db: Db): Middleware {
         last_seen: nowIso(),
         lead_id: id,
       })
-      const contact = await createRecord(contactsConfig, w, contactInput)
+      const contact = await createRecord(contacts.config, w, contactInput)
       const newDeal = deal
-        ? await createRecord(dealsConfig, w, DealCreateSchema.parse({ ...deal, company_id: company?.id ?? null, contact_ids: [contact.id], owner_id: ownerId }))
+        ? await createRecord(deals.config, w, DealCreateSchema.parse({ ...deal, company_id: company?.id ?? null, contact_ids: [contact.id], owner_id: ownerId }))
         : null
-      await updateRecord(leadsConfig, w, id, { status: 'converted' })
+      await updateRecord(config, w, id, { status: 'converted' })
       return { contact, company, deal: newDeal }
     })
   }
 }
 
-export function getExport(db: Db): Middleware {
+function getExport(db: Db): Middleware {
   return async function getExportHandler(ctx) {
     const { sort, filter } = parseListParams(ctx.query)
     const [field, order] = sort ?? ['created_at', 'DESC']
-    if (!LEAD_EXPORT_SORTS.has(field)) throw new HttpError(400, `The export cannot be sorted by ${field}.`)
+    if (!LEAD_EXPORT_SORTS.has(field)) ctx.throw(400, `The export cannot be sorted by ${field}.`)
     const userId = adminState(ctx).user.id
     // Validates the filter before the first byte is sent: a bad filter is a 400, not a cut stream.
-    filteredQuery(db, leadsConfig, filter, userId).toSQL()
+    filteredQuery(db, config, filter, userId).toSQL()
     const columns = LEAD_EXPORT_COLUMNS.map((c) => `leads.${c}`)
     const direction = order === 'ASC' ? 'asc' : 'desc'
     async function* rows() {
       yield `\uFEFF${csvLine([...LEAD_EXPORT_COLUMNS])}`
       let after: { value: unknown; id: number } | null = null
       for (;;) {
-        const page: Array<Record<string, unknown>> = await keysetPage(filteredQuery(db, leadsConfig, filter, userId).select(columns), field, direction, after, EXPORT_BATCH)
+        const page: Array<Record<string, unknown>> = await keysetPage(filteredQuery(db, config, filter, userId).select(columns), field, direction, after, EXPORT_BATCH)
         if (!page.length) return
         yield page.map((row) => csvLine(LEAD_EXPORT_COLUMNS.map((c) => exportValue(c, row[c])))).join('')
         const last = page[page.length - 1]
@@ -132,7 +135,10 @@ function exportValue(column: string, value: unknown): string {
   return String(value)
 }
 
-export function registerLeadRoutes(router: Router, db: Db, guard: Middleware[]) {
-  router.get('/leads/export.csv', ...guard, requirePermission('leads', 'export'), getExport(db))
-  router.post('/leads/:id/convert', ...guard, requirePermission('leads', 'convert'), adminJsonBody(), postConvert(db))
+export const leads: AdminResourceModule = {
+  config,
+  routes(router: Router, db: Db, guard: Middleware[]) {
+    router.get('/leads/export.csv', ...guard, requirePermission('leads', 'export'), getExport(db))
+    router.post('/leads/:id/convert', ...guard, requirePermission('leads', 'convert'), adminJsonBody(), postConvert(db))
+  },
 }

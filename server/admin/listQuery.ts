@@ -6,18 +6,18 @@
 import type { Knex } from 'knex'
 import { MAX_PAGE_SIZE } from '../../shared/adminContract.ts'
 import { isPostgres, type Db } from '../db/knex.ts'
-import { HttpError } from '../middleware/errorHandler.ts'
-import type { ColumnType, TableSpec } from './records.ts'
+import { httpError } from '../middleware/errorHandler.ts'
+import type { ColumnType, TableSpec } from '../db/tableSpec.ts'
 
 export type ListParams = { sort: [string, 'ASC' | 'DESC'] | null; range: [number, number]; filter: Record<string, unknown> }
 
 function parseJsonParam(value: unknown, name: string): unknown {
   if (value === undefined || value === '') return undefined
-  if (typeof value !== 'string') throw new HttpError(400, `Give ${name} once.`)
+  if (typeof value !== 'string') throw httpError(400, `Give ${name} once.`)
   try {
     return JSON.parse(value)
   } catch {
-    throw new HttpError(400, `The ${name} parameter is not valid JSON.`)
+    throw httpError(400, `The ${name} parameter is not valid JSON.`)
   }
 }
 
@@ -27,15 +27,15 @@ export function parseListParams(query: Record<string, unknown>): ListParams {
   const filter = parseJsonParam(query.filter, 'filter') ?? {}
   let parsedSort: ListParams['sort'] = null
   if (sort !== undefined) {
-    if (!Array.isArray(sort) || typeof sort[0] !== 'string' || !['ASC', 'DESC', 'asc', 'desc'].includes(String(sort[1]))) throw new HttpError(400, 'sort must be ["field","ASC"|"DESC"].')
+    if (!Array.isArray(sort) || typeof sort[0] !== 'string' || !['ASC', 'DESC', 'asc', 'desc'].includes(String(sort[1]))) throw httpError(400, 'sort must be ["field","ASC"|"DESC"].')
     parsedSort = [sort[0], String(sort[1]).toUpperCase() as 'ASC' | 'DESC']
   }
   let parsedRange: [number, number] = [0, MAX_PAGE_SIZE - 1]
   if (range !== undefined) {
-    if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) || range[1] < range[0]) throw new HttpError(400, 'range must be [start, end] with 0 ≤ start ≤ end.')
+    if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) || range[1] < range[0]) throw httpError(400, 'range must be [start, end] with 0 ≤ start ≤ end.')
     parsedRange = [range[0], Math.min(range[1], range[0] + MAX_PAGE_SIZE - 1)]
   }
-  if (!filter || typeof filter !== 'object' || Array.isArray(filter)) throw new HttpError(400, 'filter must be a JSON object.')
+  if (!filter || typeof filter !== 'object' || Array.isArray(filter)) throw httpError(400, 'filter must be a JSON object.')
   return { sort: parsedSort, range: parsedRange, filter: filter as Record<string, unknown> }
 }
 
@@ -44,7 +44,7 @@ type Operator = keyof typeof OPERATORS
 
 /** A filter value converted for its column, or a 400 naming the filter. */
 export function coerceValue(type: ColumnType, value: unknown, key: string, op?: Operator): unknown {
-  const bad = () => new HttpError(400, `Invalid value for the filter ${key}.`, { [key]: 'Invalid value.' })
+  const bad = () => httpError(400, `Invalid value for the filter ${key}.`, { [key]: 'Invalid value.' })
   switch (type) {
     case 'int': {
       const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
@@ -88,7 +88,7 @@ export const searchWords = (q: string) =>
     .slice(0, 10)
 
 export function applySearch(db: Db, query: Knex.QueryBuilder, spec: TableSpec, q: unknown) {
-  if (typeof q !== 'string') throw new HttpError(400, 'q must be text.')
+  if (typeof q !== 'string') throw httpError(400, 'q must be text.')
   const words = searchWords(q)
   if (!words.length) return
   if (isPostgres(db)) {
@@ -118,30 +118,30 @@ export function applyFilters(query: Knex.QueryBuilder, spec: TableSpec, filter: 
     if (raw === undefined) continue
     if (fctx.extra?.(key, raw, query)) continue
     if (key === 'q') {
-      if (!spec.searchable) throw new HttpError(400, `${spec.table} cannot be searched.`)
+      if (!spec.searchable) throw httpError(400, `${spec.table} cannot be searched.`)
       if (raw !== '') applySearch(db, query, spec, raw)
       continue
     }
     const op = (Object.keys(OPERATORS) as Operator[]).find((suffix) => key.endsWith(suffix) && spec.columns[key.slice(0, -suffix.length)])
     const column = op ? key.slice(0, -op.length) : key
     const type = spec.columns[column]
-    if (!type) throw new HttpError(400, `Unknown filter: ${key}.`, { [key]: 'Unknown filter.' })
+    if (!type) throw httpError(400, `Unknown filter: ${key}.`, { [key]: 'Unknown filter.' })
     const ref = `${spec.table}.${column}`
     const value = (v: unknown) => ((column === 'owner_id' || column === 'user_id') && v === 'me' ? fctx.userId : coerceValue(type, v, key, op))
     if (type === 'json') {
-      if (op || raw === null || typeof raw === 'object') throw new HttpError(400, `Invalid value for the filter ${key}.`, { [key]: 'Invalid value.' })
+      if (op || raw === null || typeof raw === 'object') throw httpError(400, `Invalid value for the filter ${key}.`, { [key]: 'Invalid value.' })
       whereJsonContains(db, query, spec.table, column, column.endsWith('_ids') ? coerceValue('int', raw, key) : coerceValue('text', raw, key))
       continue
     }
     if (op === '_eq_any' || (!op && Array.isArray(raw))) {
-      if (!Array.isArray(raw) || raw.length > MAX_PAGE_SIZE) throw new HttpError(400, `${key} takes an array.`, { [key]: 'Invalid value.' })
+      if (!Array.isArray(raw) || raw.length > MAX_PAGE_SIZE) throw httpError(400, `${key} takes an array.`, { [key]: 'Invalid value.' })
       query.whereIn(ref, raw.map((v) => value(v) as Knex.Value) as readonly Knex.Value[] as string[])
       continue
     }
     if (raw === null) {
       if (op === '_neq') query.whereNotNull(ref)
       else if (!op) query.whereNull(ref)
-      else throw new HttpError(400, `Invalid value for the filter ${key}.`, { [key]: 'Invalid value.' })
+      else throw httpError(400, `Invalid value for the filter ${key}.`, { [key]: 'Invalid value.' })
       continue
     }
     if (op === '_neq') query.where((w) => w.whereNot(ref, value(raw) as Knex.Value).orWhereNull(ref))
@@ -152,7 +152,7 @@ export function applyFilters(query: Knex.QueryBuilder, spec: TableSpec, filter: 
 export function applySort(query: Knex.QueryBuilder, spec: TableSpec, sort: ListParams['sort'], fallback: [string, 'ASC' | 'DESC']) {
   const [field, order] = sort ?? fallback
   const type = spec.columns[field]
-  if (!type || type === 'json') throw new HttpError(400, `Cannot sort by ${field}.`)
+  if (!type || type === 'json') throw httpError(400, `Cannot sort by ${field}.`)
   query.orderBy(`${spec.table}.${field}`, order.toLowerCase() as 'asc' | 'desc')
   if (field !== 'id') query.orderBy(`${spec.table}.id`, order.toLowerCase() as 'asc' | 'desc')
 }

@@ -1,7 +1,8 @@
 // One generic ra-data-simple-rest resource: list (sort/range/filter, Content-Range), getOne,
 // create, update (PUT merges a partial body), delete (returns the record), bulk update and bulk
 // delete in one request. Every write runs in a transaction with its audit-log entry. Per-resource
-// behaviour comes from hooks in the resource's config.
+// behaviour comes from hooks in the resource's config; each resource's file (server/admin/<name>.ts)
+// exports an AdminResourceModule: that config plus the resource's own routes, if any.
 import type Router from '@koa/router'
 import type { Context, Middleware } from 'koa'
 import type { Knex } from 'knex'
@@ -10,12 +11,13 @@ import { BulkDeleteSchema, BulkUpdateSchema } from '../../shared/adminContract.t
 import type { AdminResource } from '../../shared/permissions.ts'
 import type { Db } from '../db/knex.ts'
 import { nowIso, type Queryable } from '../db/rows.ts'
-import { HttpError } from '../middleware/errorHandler.ts'
+import { selectColumns, toRecord, toRow, type TableSpec } from '../db/tableSpec.ts'
+import { bodyOf } from '../api/state.ts'
 import { adminState, requirePermission } from '../auth/sessions.ts'
+import { httpError } from '../middleware/errorHandler.ts'
 import { audit } from './audit.ts'
-import { adminJsonBody, bodyOf } from './body.ts'
+import { adminJsonBody } from './body.ts'
 import { applyFilters, applySort, parseListParams, type FilterContext } from './listQuery.ts'
-import { selectColumns, toRecord, toRow, type TableSpec } from './records.ts'
 
 export type WriteContext = { trx: Knex.Transaction; userId: number; ctx: Context }
 type Row = Record<string, unknown>
@@ -34,9 +36,18 @@ export type ResourceConfig = {
   beforeDelete?: (before: Row, w: WriteContext) => Promise<void>
 }
 
+/**
+ * One admin resource: its generic REST config and the routes only it has (registered before the
+ * generic ones, so /leads/export.csv wins over /leads/:id). `guard` checks session, origin and
+ * CSRF token; each route adds its own requirePermission.
+ */
+export type AdminResourceModule = { config: ResourceConfig; routes?: (router: Router, db: Db, guard: Middleware[]) => void }
+
+const noSuchRecord = () => httpError(404, 'There is no such record.')
+
 export function parseId(value: unknown): number {
   const id = Number(value)
-  if (!Number.isSafeInteger(id) || id <= 0 || String(id) !== String(value)) throw new HttpError(404, 'There is no such record.')
+  if (!Number.isSafeInteger(id) || id <= 0 || String(id) !== String(value)) throw noSuchRecord()
   return id
 }
 
@@ -47,7 +58,7 @@ export async function loadRecord(db: Queryable, spec: TableSpec, id: number): Pr
 
 export async function mustLoad(db: Queryable, spec: TableSpec, id: number): Promise<Row> {
   const record = await loadRecord(db, spec, id)
-  if (!record) throw new HttpError(404, 'There is no such record.')
+  if (!record) throw noSuchRecord()
   return record
 }
 
@@ -60,11 +71,7 @@ export async function checkRefs(db: Queryable, spec: TableSpec, data: Row) {
     const found = await db(table).select('id').where({ id: value }).first()
     if (!found) errors[column] = 'There is no such record.'
   }
-  if (Object.keys(errors).length) throw new HttpError(400, 'Please correct the highlighted fields.', errors)
-}
-
-export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
-  return schema.parse(body)
+  if (Object.keys(errors).length) throw httpError(400, 'Please correct the highlighted fields.', errors)
 }
 
 export async function createRecord(config: ResourceConfig, w: WriteContext, input: Row): Promise<Row> {

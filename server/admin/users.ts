@@ -4,18 +4,19 @@
 import type Router from '@koa/router'
 import type { Middleware } from 'koa'
 import { UserInviteSchema, UserUpdateSchema } from '../../shared/adminContract.ts'
+import { bodyOf } from '../api/state.ts'
+import { generatePassword, hashPassword } from '../auth/passwords.ts'
+import { requirePermission } from '../auth/sessions.ts'
 import type { Db } from '../db/knex.ts'
 import { insertAuditLogs } from '../db/queries/auditLogs.ts'
 import { deleteUserSessions } from '../db/queries/sessions.ts'
 import { countOtherActiveAdmins, findUserForLogin, insertUser, setPassword, usersTable } from '../db/queries/users.ts'
-import { HttpError } from '../middleware/errorHandler.ts'
-import { generatePassword, hashPassword } from '../auth/passwords.ts'
-import { requirePermission } from '../auth/sessions.ts'
+import { httpError } from '../middleware/errorHandler.ts'
 import { audit } from './audit.ts'
-import { adminJsonBody, bodyOf } from './body.ts'
-import { mustLoad, parseId, writeWith, type ResourceConfig } from './resourceRouter.ts'
+import { adminJsonBody } from './body.ts'
+import { mustLoad, parseId, writeWith, type AdminResourceModule, type ResourceConfig } from './resourceRouter.ts'
 
-export const usersConfig: ResourceConfig = {
+const config: ResourceConfig = {
   name: 'users',
   spec: usersTable,
   defaultSort: ['name', 'ASC'],
@@ -24,10 +25,10 @@ export const usersConfig: ResourceConfig = {
   beforeUpdate: async (before, patch, w) => {
     const demoted = patch.role !== undefined && patch.role !== 'admin' && before.role === 'admin'
     const disabling = patch.disabled === true && !before.disabled
-    if (disabling && before.id === w.userId) throw new HttpError(400, 'You cannot disable your own account.', { disabled: 'You cannot disable your own account.' })
+    if (disabling && before.id === w.userId) throw httpError(400, 'You cannot disable your own account.', { disabled: 'You cannot disable your own account.' })
     if ((demoted || (disabling && before.role === 'admin')) && (await countOtherActiveAdmins(w.trx, Number(before.id))) === 0) {
       const field = demoted ? 'role' : 'disabled'
-      throw new HttpError(400, 'At least one active admin must remain.', { [field]: 'At least one active admin must remain.' })
+      throw httpError(400, 'At least one active admin must remain.', { [field]: 'At least one active admin must remain.' })
     }
     return patch
   },
@@ -35,15 +36,15 @@ export const usersConfig: ResourceConfig = {
     if (after.disabled) await deleteUserSessions(w.trx, Number(after.id))
   },
   beforeDelete: async (before, w) => {
-    if (before.id === w.userId) throw new HttpError(400, 'You cannot delete your own account.')
-    if (before.role === 'admin' && !before.disabled && (await countOtherActiveAdmins(w.trx, Number(before.id))) === 0) throw new HttpError(400, 'At least one active admin must remain.')
+    if (before.id === w.userId) throw httpError(400, 'You cannot delete your own account.')
+    if (before.role === 'admin' && !before.disabled && (await countOtherActiveAdmins(w.trx, Number(before.id))) === 0) throw httpError(400, 'At least one active admin must remain.')
   },
 }
 
-export function postInvite(db: Db): Middleware {
+function postInvite(db: Db): Middleware {
   return async function postInviteHandler(ctx) {
     const { email, name, role } = UserInviteSchema.parse(bodyOf(ctx))
-    if (await findUserForLogin(db, email)) throw new HttpError(400, 'Please correct the highlighted fields.', { email: 'A user with this email already exists.' })
+    if (await findUserForLogin(db, email)) ctx.throw(400, 'Please correct the highlighted fields.', { errors: { email: 'A user with this email already exists.' } })
     const temporaryPassword = generatePassword()
     const passwordHash = await hashPassword(temporaryPassword)
     const user = await writeWith(db, ctx)(async (w) => {
@@ -59,7 +60,7 @@ export function postInvite(db: Db): Middleware {
   }
 }
 
-export function postResetPassword(db: Db): Middleware {
+function postResetPassword(db: Db): Middleware {
   return async function postResetPasswordHandler(ctx) {
     const id = parseId(ctx.params.id)
     const temporaryPassword = generatePassword()
@@ -74,7 +75,10 @@ export function postResetPassword(db: Db): Middleware {
   }
 }
 
-export function registerUserRoutes(router: Router, db: Db, guard: Middleware[]) {
-  router.post('/users', ...guard, requirePermission('users', 'create'), adminJsonBody(), postInvite(db))
-  router.post('/users/:id/reset-password', ...guard, requirePermission('users', 'edit'), postResetPassword(db))
+export const users: AdminResourceModule = {
+  config,
+  routes(router: Router, db: Db, guard: Middleware[]) {
+    router.post('/users', ...guard, requirePermission('users', 'create'), adminJsonBody(), postInvite(db))
+    router.post('/users/:id/reset-password', ...guard, requirePermission('users', 'edit'), postResetPassword(db))
+  },
 }

@@ -4,7 +4,7 @@
 import type { Context } from 'koa'
 import type { Attribution } from '../db/queries/leads.ts'
 import { hashIp } from '../lib/signing.ts'
-import { classifyTrafficSource } from './trafficSource.ts'
+import { classifyTrafficSource } from '../../shared/trafficSource.ts'
 
 type Submitted = Partial<Record<'source' | 'campaign' | 'referrer' | 'utmSource' | 'utmMedium' | 'utmCampaign' | 'utmTerm' | 'utmContent' | 'gclid' | 'fbclid' | 'msclkid' | 'landingPage' | 'firstTouch' | 'lastTouch', string>>
 

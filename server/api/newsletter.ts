@@ -1,11 +1,10 @@
 // POST /api/newsletter subscribes; GET /api/newsletter/unsubscribe?email=&sig= unsubscribes from
 // the signed link in every newsletter (no login) and redirects to /unsubscribed.
-import type { Middleware } from 'koa'
+import type { Context, Middleware } from 'koa'
 import { EmailSchema, NewsletterSchema } from '../../shared/contract.ts'
 import { subscribe, unsubscribe } from '../db/queries/newsletterSubscribers.ts'
 import { insertSpamSubmission } from '../db/queries/spamSubmissions.ts'
 import { checkUnsubscribeSignature, hashIp } from '../lib/signing.ts'
-import { HttpError } from '../middleware/errorHandler.ts'
 import { commitResponse } from './commit.ts'
 import type { HandlerDeps } from './deps.ts'
 import { apiState } from './state.ts'
@@ -30,12 +29,12 @@ export function postNewsletter(deps: HandlerDeps): Middleware {
 }
 
 export function getUnsubscribe(deps: HandlerDeps): Middleware {
-  return async function getUnsubscribeHandler(ctx) {
+  return async function getUnsubscribeHandler(ctx: Context) {
     const { email, sig } = ctx.query
     const parsed = EmailSchema.safeParse(typeof email === 'string' ? email : '')
-    if (!parsed.success) throw new HttpError(400, 'This unsubscribe link is not valid.', { email: 'The link has no valid email address.' })
+    if (!parsed.success) ctx.throw(400, 'This unsubscribe link is not valid.', { errors: { email: 'The link has no valid email address.' } })
     if (typeof sig !== 'string' || !checkUnsubscribeSignature(deps.env.APP_SECRET, parsed.data, sig)) {
-      throw new HttpError(400, 'This unsubscribe link is not valid.', { sig: 'The signature does not match the email address.' })
+      ctx.throw(400, 'This unsubscribe link is not valid.', { errors: { sig: 'The signature does not match the email address.' } })
     }
     await deps.writer.run((trx) => unsubscribe(trx, parsed.data))
     ctx.redirect('/unsubscribed')

@@ -1,8 +1,8 @@
 // Stores a lead of any kind, exactly once. Inside the commit:
 // - an Idempotency-Key already stored (or claimed earlier in the same batch) replays its
 //   response (422 when the body differs);
-// - the same email and payload in the last 10 minutes answers 200 with that lead's id and
-//   `duplicate: true`;
+// - the same submission in the last 10 minutes answers 200 with that lead's id and
+//   `duplicate: true` (the rules: server/api/leadDeduplication.ts);
 // - otherwise the lead and its staff notification are inserted together: 201 `{ id }`, with the
 //   key's response stored in the same transaction.
 // Spam is stored flagged, without a notification, and answered 201 like a real lead.
@@ -13,22 +13,14 @@ import type { Knex } from 'knex'
 import type { Context } from 'koa'
 import type { BulkHandler } from '../db/groupCommit.ts'
 import { findIdempotencyKeys, insertIdempotencyKeys, type StoredResponse } from '../db/queries/idempotencyKeys.ts'
-import { duplicateKey, insertLeadsUnlessDuplicate, type NewLead } from '../db/queries/leads.ts'
+import type { NewLead } from '../db/queries/leads.ts'
 import { insertOutboxMessages, type NewOutboxMessage } from '../db/queries/outbox.ts'
-import { sha256 } from '../lib/signing.ts'
 import { replayStoredResponse } from '../middleware/idempotency.ts'
 import type { JobResponse } from './commit.ts'
 import type { HandlerDeps } from './deps.ts'
+import { insertLeadsOnce } from './leadDeduplication.ts'
 import { leadNotification } from './notifications.ts'
 import { apiState, type IdempotencyState } from './state.ts'
-
-export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000
-
-/** The hash that decides "same payload": the validated submission without its spam signals. */
-export function payloadHash(data: Record<string, unknown>, extra: unknown = null): string {
-  const { fax: _fax, formToken: _token, ...rest } = data
-  return sha256(JSON.stringify([rest, extra]))
-}
 
 export type LeadWrite = { lead: NewLead; now: number; notification: (id: number) => NewOutboxMessage; idempotency?: IdempotencyState }
 export type LeadOutcome = { response: JobResponse } | { stored: StoredResponse }
@@ -67,40 +59,19 @@ export async function writeLeadsOnce(trx: Knex.Transaction, writes: LeadWrite[])
     active.push(i)
   })
 
-  // Among this batch, the first of equal submissions is written; the others repeat its answer.
-  const firstInBatch = new Map<string, number>()
-  const duplicateOf = new Map<number, number>()
-  const candidates: number[] = []
-  for (const i of active) {
-    const lead = writes[i].lead
-    if (!lead.isSpam) {
-      const key = duplicateKey(lead)
-      const earlier = firstInBatch.get(key)
-      if (earlier !== undefined) {
-        duplicateOf.set(i, earlier)
-        continue
-      }
-      firstInBatch.set(key, i)
-    }
-    candidates.push(i)
-  }
-
   const now = Math.max(...writes.map((w) => w.now))
-  const since = Math.min(...writes.map((w) => w.now)) - DUPLICATE_WINDOW_MS
-  const written = await insertLeadsUnlessDuplicate(
+  const written = await insertLeadsOnce(
     trx,
-    candidates.map((i) => writes[i].lead),
-    since,
-    now,
+    active.map((i) => writes[i].lead),
+    { first: Math.min(...writes.map((w) => w.now)), last: now },
   )
-  const resultOf = new Map(candidates.map((writeIndex, k) => [writeIndex, written[k]]))
-  const notifications = candidates.filter((i) => !writes[i].lead.isSpam && !resultOf.get(i)!.duplicate).map((i) => writes[i].notification(resultOf.get(i)!.id))
+  const resultOf = new Map(active.map((writeIndex, k) => [writeIndex, written[k]]))
+  const notifications = active.filter((i) => !writes[i].lead.isSpam && !resultOf.get(i)!.duplicate).map((i) => writes[i].notification(resultOf.get(i)!.id))
   if (notifications.length) await insertOutboxMessages(trx, notifications, now)
 
   for (const i of active) {
-    const own = resultOf.get(i)
-    if (own && !own.duplicate) outcomes[i] = { response: { status: 201, body: { id: own.id } } }
-    else outcomes[i] = { response: { status: 200, body: { id: (own ?? resultOf.get(duplicateOf.get(i)!)!).id, duplicate: true } } }
+    const { id, duplicate } = resultOf.get(i)!
+    outcomes[i] = { response: duplicate ? { status: 200, body: { id, duplicate: true } } : { status: 201, body: { id } } }
   }
   const newKeys = active
     .filter((i) => writes[i].idempotency)

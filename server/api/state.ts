@@ -27,3 +27,6 @@ export type ApiState = {
 }
 
 export const apiState = (ctx: Context) => ctx.state as ApiState
+
+/** The parsed JSON object of the request (jsonBody or multipartBody put it there), or {}. */
+export const bodyOf = (ctx: Context): Record<string, unknown> => apiState(ctx).body ?? {}

@@ -2,7 +2,7 @@
 // 400 `{ message, errors }`; messages the schema does not set are worded here for people.
 import { z } from 'zod'
 import { fieldErrors } from '../../shared/contract.ts'
-import { HttpError } from '../middleware/errorHandler.ts'
+import { httpError } from '../middleware/errorHandler.ts'
 
 const typeNames: Record<string, string> = {
   string: 'Enter text.',
@@ -37,9 +37,7 @@ export function humanMessage(issue: z.core.$ZodRawIssue): string | undefined {
   }
 }
 
-export function badRequest(errors: Record<string, string>): HttpError {
-  return new HttpError(400, 'Please correct the highlighted fields.', errors)
-}
+export const badRequest = (errors: Record<string, string>) => httpError(400, 'Please correct the highlighted fields.', errors)
 
 /** The parsed data, or a 400 listing the schema's problems and `extraErrors` together. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, extraErrors: Record<string, string> = {}): z.output<S> {

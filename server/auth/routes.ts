@@ -8,29 +8,28 @@ import { deleteExpiredSessions, deleteUserSessions } from '../db/queries/session
 import { pruneAttempts } from '../db/queries/loginAttempts.ts'
 import { findUserById, findUserForLogin, getPasswordHash, setPassword, touchLastLogin } from '../db/queries/users.ts'
 import type { Env } from '../env.ts'
-import { HttpError } from '../middleware/errorHandler.ts'
-import { bodyOf } from '../admin/body.ts'
+import { bodyOf } from '../api/state.ts'
 import { checkPasswordRules, getDummyHash, hashPassword, verifyPassword } from './passwords.ts'
 import { adminState, endSession, idleMs, startSession } from './sessions.ts'
 import { recordLoginFailure, recordLoginSuccess, retryAfterMs } from './throttle.ts'
 
 const INVALID = 'Invalid email or password.'
 
-function throttled(waitMs: number): HttpError {
+function throttled(ctx: Context, waitMs: number): never {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000))
-  return new HttpError(429, `Too many sign-in attempts. Please try again in ${seconds} seconds.`, undefined, { 'Retry-After': String(seconds) })
+  ctx.throw(429, `Too many sign-in attempts. Please try again in ${seconds} seconds.`, { headers: { 'Retry-After': String(seconds) } })
 }
 
 export function postLogin({ db, env }: { db: Db; env: Env }): Middleware {
-  return async function postLoginHandler(ctx) {
+  return async function postLoginHandler(ctx: Context) {
     const { email, password } = LoginSchema.parse(bodyOf(ctx))
     const wait = await retryAfterMs(db, email, ctx.ip)
-    if (wait > 0) throw throttled(wait)
+    if (wait > 0) throttled(ctx, wait)
     const user = await findUserForLogin(db, email)
     const ok = await verifyPassword(user?.password_hash ?? (await getDummyHash()), password)
     if (!user || !ok || user.disabled) {
       await recordLoginFailure(db, email, ctx.ip)
-      throw new HttpError(401, INVALID)
+      ctx.throw(401, INVALID)
     }
     await recordLoginSuccess(db, email, ctx.ip)
     // Housekeeping on a rare, already-expensive request: expired sessions and stale throttle rows go.
@@ -67,20 +66,20 @@ export function postLogout({ db }: { db: Db }): Middleware {
 }
 
 export function postPassword({ db }: { db: Db }): Middleware {
-  return async function postPasswordHandler(ctx) {
+  return async function postPasswordHandler(ctx: Context) {
     const { user, sessionId } = adminState(ctx)
     const { currentPassword, newPassword } = PasswordChangeSchema.parse(bodyOf(ctx))
     const wait = await retryAfterMs(db, user.email, ctx.ip)
-    if (wait > 0) throw throttled(wait)
+    if (wait > 0) throttled(ctx, wait)
     const hash = await getPasswordHash(db, user.id)
     if (!hash || !(await verifyPassword(hash, currentPassword))) {
       await recordLoginFailure(db, user.email, ctx.ip)
-      throw new HttpError(400, 'Your current password is not correct.', { currentPassword: 'Your current password is not correct.' })
+      ctx.throw(400, 'Your current password is not correct.', { errors: { currentPassword: 'Your current password is not correct.' } })
     }
     const record = await findUserById(db, user.id)
     const problem = checkPasswordRules(newPassword, { email: user.email, name: record?.name })
-    if (problem) throw new HttpError(400, problem, { newPassword: problem })
-    if (await verifyPassword(hash, newPassword)) throw new HttpError(400, 'Choose a password different from the current one.', { newPassword: 'Choose a password different from the current one.' })
+    if (problem) ctx.throw(400, problem, { errors: { newPassword: problem } })
+    if (await verifyPassword(hash, newPassword)) ctx.throw(400, 'Choose a password different from the current one.', { errors: { newPassword: 'Choose a password different from the current one.' } })
     const newHash = await hashPassword(newPassword)
     await db.transaction(async (trx) => {
       await setPassword(trx, user.id, newHash, false)

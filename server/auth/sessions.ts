@@ -10,7 +10,6 @@ import type { Db } from '../db/knex.ts'
 import { deleteSession, findLiveSession, insertSession, touchSession } from '../db/queries/sessions.ts'
 import { nowIso } from '../db/rows.ts'
 import type { Env } from '../env.ts'
-import { HttpError } from '../middleware/errorHandler.ts'
 
 export type AdminState = { user: AdminUser; sessionId: string; csrfToken: string }
 
@@ -22,7 +21,7 @@ const TOUCH_EVERY_MS = 60_000
 
 export function adminState(ctx: Context): AdminState {
   const state = ctx.state.admin as AdminState | undefined
-  if (!state) throw new HttpError(401, 'Please sign in.')
+  if (!state) ctx.throw(401, 'Please sign in.')
   return state
 }
 
@@ -80,7 +79,7 @@ export function loadSession({ db, env }: { db: Db; env: Env }): Middleware {
 export function requireSession(opts: { allowPasswordChangePending?: boolean } = {}): Middleware {
   return async function requireSessionMiddleware(ctx, next) {
     const state = adminState(ctx)
-    if (state.user.mustChangePassword && !opts.allowPasswordChangePending) throw new HttpError(403, 'Please change your password before continuing.')
+    if (state.user.mustChangePassword && !opts.allowPasswordChangePending) ctx.throw(403, 'Please change your password before continuing.')
     await next()
   }
 }
@@ -95,7 +94,7 @@ export function checkOrigin(): Middleware {
   return async function checkOriginMiddleware(ctx, next) {
     if (!SAFE_METHODS.has(ctx.method)) {
       const origin = ctx.get('Origin')
-      if (origin && origin !== ownOrigin(ctx)) throw new HttpError(403, 'This request did not come from the admin site.')
+      if (origin && origin !== ownOrigin(ctx)) ctx.throw(403, 'This request did not come from the admin site.')
     }
     await next()
   }
@@ -107,7 +106,7 @@ export function requireCsrfToken(): Middleware {
     if (!SAFE_METHODS.has(ctx.method)) {
       const expected = Buffer.from(adminState(ctx).csrfToken)
       const given = Buffer.from(ctx.get('X-CSRF-Token'))
-      if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) throw new HttpError(403, 'The security token is missing or out of date. Reload the page and try again.')
+      if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) ctx.throw(403, 'The security token is missing or out of date. Reload the page and try again.')
     }
     await next()
   }
@@ -115,7 +114,7 @@ export function requireCsrfToken(): Middleware {
 
 export function requirePermission(resource: AdminResource, action: AdminAction): Middleware {
   return async function requirePermissionMiddleware(ctx, next) {
-    if (!canAccess(adminState(ctx).user.role, { resource, action })) throw new HttpError(403, 'Your role does not allow this.')
+    if (!canAccess(adminState(ctx).user.role, { resource, action })) ctx.throw(403, 'Your role does not allow this.')
     await next()
   }
 }

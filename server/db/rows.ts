@@ -8,6 +8,10 @@ export type Queryable = Knex | Knex.Transaction
 
 export const nowIso = (now = Date.now()) => new Date(now).toISOString()
 
+export const DAY_MS = 86_400_000
+/** The start of the UTC day holding `t` (reports count UTC days). */
+export const startOfUtcDay = (t: number) => t - (t % DAY_MS)
+
 export function toIso(value: unknown): string | null {
   if (value == null) return null
   if (value instanceof Date) return value.toISOString()
@@ -15,8 +19,6 @@ export function toIso(value: unknown): string | null {
   // SQLite CURRENT_TIMESTAMP defaults look like "2026-11-22 04:47:00" (UTC, no zone).
   return /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(text) ? `${text.replace(' ', 'T')}.000Z` : text
 }
-
-export const toJson = (value: unknown) => (value === undefined ? null : JSON.stringify(value))
 
 export function fromJson<T = unknown>(value: unknown): T | null {
   if (value == null) return null
@@ -36,12 +38,6 @@ export const toBool = (value: unknown) => value === true || value === 1 || value
 export async function insertReturningId(query: Knex.QueryBuilder, row: Record<string, unknown>): Promise<number> {
   const [inserted] = (await query.insert(row).returning('id')) as Array<{ id: number | string } | number>
   return Number(typeof inserted === 'object' ? inserted.id : inserted)
-}
-
-/** True for a unique-constraint violation on either database. */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; errno?: number; message?: string }
-  return e?.code === '23505' || (e?.code === 'SQLITE_CONSTRAINT' && /UNIQUE/i.test(e.message ?? ''))
 }
 
 /** Splits rows for multi-row statements (bound-parameter limits: 32,766 SQLite, 65,535 PostgreSQL). */

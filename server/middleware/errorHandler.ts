@@ -1,18 +1,23 @@
-// The one error middleware: known client errors become `{ message, errors }` JSON with their
-// status; anything else is logged and answered with a generic 500 that leaks nothing.
+// The one error middleware: client errors (4xx) become `{ message, errors }` JSON with their
+// status and headers; anything else is logged and answered with a generic 500 that leaks nothing.
+// Handlers raise client errors with Koa's ctx.throw/ctx.assert, passing field messages as
+// `{ errors: { field: message } }` and response headers as `{ headers }`; code without a ctx
+// uses httpError, which makes the same error.
+import createError, { type HttpError } from 'http-errors'
 import type { Middleware } from 'koa'
 import { ZodError } from 'zod'
 import { fieldErrors } from '../../shared/contract.ts'
 
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly errors?: Record<string, string>,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message)
-  }
+/** What ctx.throw(status, message, { errors, headers }) throws, for code that has no ctx. */
+export function httpError(status: number, message: string, errors?: Record<string, string>, headers?: Record<string, string>): HttpError {
+  return createError(status, message, { ...(errors ? { errors } : {}), ...(headers ? { headers } : {}) })
+}
+
+type ClientError = { status: number; expose?: boolean; message: string; errors?: Record<string, string>; headers?: Record<string, string> }
+
+const clientError = (error: unknown): ClientError | null => {
+  const status = (error as { status?: unknown } | null)?.status
+  return typeof status === 'number' && status >= 400 && status < 500 ? (error as ClientError) : null
 }
 
 export function errorHandler(): Middleware {
@@ -25,16 +30,11 @@ export function errorHandler(): Middleware {
         ctx.body = { message: 'Please correct the highlighted fields.', errors: fieldErrors(error) }
         return
       }
-      if (error instanceof HttpError) {
-        ctx.status = error.status
-        ctx.set(error.headers)
-        ctx.body = { message: error.message, ...(error.errors ? { errors: error.errors } : {}) }
-        return
-      }
-      const status = (error as { status?: number; expose?: boolean }).status
-      if (status && status >= 400 && status < 500) {
-        ctx.status = status
-        ctx.body = { message: (error as { expose?: boolean }).expose ? (error as Error).message : 'Bad request' }
+      const client = clientError(error)
+      if (client) {
+        ctx.status = client.status
+        if (client.headers) ctx.set(client.headers)
+        ctx.body = client.expose ? { message: client.message, ...(client.errors ? { errors: client.errors } : {}) } : { message: 'Bad request' }
         return
       }
       ctx.status = 500

@@ -6,12 +6,12 @@ import type { Middleware } from 'koa'
 import { sha256 } from '../lib/signing.ts'
 import { parseJsonText } from '../lib/text.ts'
 import { apiState } from '../api/state.ts'
-import { HttpError } from './errorHandler.ts'
+import { httpError } from './errorHandler.ts'
 
 export const JSON_BODY_LIMIT = 32 * 1024
 
 /** A 400 about the body as a whole: `errors._` carries the message, like a root zod issue. */
-export const badBody = (message: string) => new HttpError(400, message, { _: message })
+export const badBody = (message: string) => httpError(400, message, { _: message })
 /** Above this, a rejected body is not worth reading to the end: the connection is closed instead. */
 const DRAIN_LIMIT = 1024 * 1024
 
@@ -25,14 +25,14 @@ export function parseContentType(header: string): { mime: string; charset: strin
   return { mime: mime.trim().toLowerCase(), charset }
 }
 
-export function tooLarge(message: string, declaredLength: number): HttpError {
+export function tooLarge(message: string, declaredLength: number) {
   // A huge body is not read to the end; closing the connection stops the upload.
-  return new HttpError(413, message, undefined, declaredLength > DRAIN_LIMIT ? { Connection: 'close' } : {})
+  return httpError(413, message, undefined, declaredLength > DRAIN_LIMIT ? { Connection: 'close' } : {})
 }
 
 export function rejectUnsupportedEncoding(req: IncomingMessage) {
   const encoding = String(req.headers['content-encoding'] ?? 'identity').trim().toLowerCase()
-  if (encoding !== 'identity' && encoding !== '') throw new HttpError(415, 'Compressed request bodies are not accepted.')
+  if (encoding !== 'identity' && encoding !== '') throw httpError(415, 'Compressed request bodies are not accepted.')
 }
 
 /** The raw body, at most `limit` bytes. */
@@ -54,7 +54,7 @@ export function readRawBody(req: IncomingMessage, limit: number): Promise<Buffer
       if (size > limit) {
         cleanup()
         discardRest(req, size)
-        reject(new HttpError(413, message))
+        reject(httpError(413, message))
         return
       }
       chunks.push(chunk)
@@ -92,8 +92,8 @@ export function jsonBody(opts: { limit?: number; allowTextPlain?: boolean } = {}
   return async function jsonBodyMiddleware(ctx, next) {
     const { mime, charset } = parseContentType(ctx.get('Content-Type'))
     const typeOk = mime === 'application/json' || (opts.allowTextPlain && mime === 'text/plain')
-    if (!typeOk) throw new HttpError(415, `Send the request body as ${accepted}.`)
-    if (charset && charset !== 'utf-8' && charset !== 'utf8') throw new HttpError(415, 'Send the request body as UTF-8.')
+    if (!typeOk) ctx.throw(415, `Send the request body as ${accepted}.`)
+    if (charset && charset !== 'utf-8' && charset !== 'utf8') ctx.throw(415, 'Send the request body as UTF-8.')
     rejectUnsupportedEncoding(ctx.req)
     const raw = await readRawBody(ctx.req, limit)
     let text: string

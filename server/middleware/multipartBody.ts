@@ -8,11 +8,12 @@ import type { IncomingMessage } from 'node:http'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import busboy from 'busboy'
+import type { HttpError } from 'http-errors'
 import type { Middleware } from 'koa'
 import { sha256 } from '../lib/signing.ts'
 import { cleanString } from '../lib/text.ts'
 import { apiState, type Upload } from '../api/state.ts'
-import { HttpError } from './errorHandler.ts'
+import { httpError } from './errorHandler.ts'
 import { badBody, parseContentType, rejectUnsupportedEncoding, tooLarge } from './jsonBody.ts'
 
 export type MultipartOptions = { uploadsDir: string; fileField: string; maxFileBytes: number; maxFieldBytes?: number; maxFields?: number }
@@ -127,7 +128,7 @@ function parseMultipart(req: IncomingMessage, opts: MultipartOptions, hardCap: n
       writes.push(writeUpload(stream, upload))
     })
     const tooMany = () => {
-      problem ??= new HttpError(413, 'The form has too many fields.')
+      problem ??= httpError(413, 'The form has too many fields.')
     }
     parser.on('fieldsLimit', tooMany)
     parser.on('partsLimit', tooMany)
@@ -139,7 +140,7 @@ function parseMultipart(req: IncomingMessage, opts: MultipartOptions, hardCap: n
       if (received > hardCap && !done) {
         req.unpipe(parser)
         req.socket.destroy()
-        finish(new HttpError(413, 'The request body is too large.'))
+        finish(httpError(413, 'The request body is too large.'))
       }
     })
     req.pipe(parser)
@@ -152,14 +153,14 @@ export function multipartBody(opts: MultipartOptions): Middleware {
   const limitText = `${Math.round(opts.maxFileBytes / 1024 / 1024)} MB`
   return async function multipartBodyMiddleware(ctx, next) {
     const { mime } = parseContentType(ctx.get('Content-Type'))
-    if (mime !== 'multipart/form-data') throw new HttpError(415, 'Send the form as multipart/form-data.')
+    if (mime !== 'multipart/form-data') ctx.throw(415, 'Send the form as multipart/form-data.')
     rejectUnsupportedEncoding(ctx.req)
     const declared = Number(ctx.get('Content-Length') || Number.NaN)
     if (declared > hardCap) throw tooLarge(`The request body must be at most ${limitText}.`, declared)
     const { fields, upload } = await parseMultipart(ctx.req, opts, hardCap)
     try {
       if (upload?.tooLarge) {
-        throw new HttpError(413, `The file must be at most ${limitText}.`, { [opts.fileField]: `Attach a PDF of at most ${limitText}.` })
+        ctx.throw(413, `The file must be at most ${limitText}.`, { errors: { [opts.fileField]: `Attach a PDF of at most ${limitText}.` } })
       }
       const state = apiState(ctx)
       state.body = fields

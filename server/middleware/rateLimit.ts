@@ -1,7 +1,7 @@
 // A per-IP fixed-window rate limit for one endpoint, kept in memory (one server process).
 // Over the limit: 429 with Retry-After (seconds) and a JSON message.
 import type { Middleware } from 'koa'
-import { HttpError } from './errorHandler.ts'
+import { httpError } from './errorHandler.ts'
 
 export function rateLimit(opts: { limit: number; windowMs?: number; now?: () => number }): Middleware {
   const windowMs = opts.windowMs ?? 60_000
@@ -25,7 +25,7 @@ export function rateLimit(opts: { limit: number; windowMs?: number; now?: () => 
     ctx.set('RateLimit-Remaining', String(Math.max(0, opts.limit - w.count)))
     ctx.set('RateLimit-Reset', String(resetSeconds))
     if (w.count > opts.limit) {
-      throw new HttpError(429, `Too many requests. Please try again in ${resetSeconds} seconds.`, undefined, { 'Retry-After': String(resetSeconds) })
+      throw httpError(429, `Too many requests. Please try again in ${resetSeconds} seconds.`, undefined, { 'Retry-After': String(resetSeconds) })
     }
     await next()
   }

@@ -1,6 +1,6 @@
 // Activities: notes, calls, emails, meetings and tasks on a contact, company or deal.
-import type { TableSpec } from '../../admin/records.ts'
-import { toIso, type Queryable } from '../rows.ts'
+import { DAY_MS, nowIso, startOfUtcDay, toIso, type Queryable } from '../rows.ts'
+import type { TableSpec } from '../tableSpec.ts'
 
 export const activitiesTable: TableSpec = {
   table: 'activities',
@@ -25,4 +25,14 @@ export async function listOpenTasks(db: Queryable, ownerId: number, limit = 10) 
 
 export async function moveActivitiesToContact(db: Queryable, fromContactId: number, toContactId: number) {
   return db('activities').where({ contact_id: fromContactId }).update({ contact_id: toContactId })
+}
+
+/** The overview's count of a user's open tasks due today (UTC) or overdue. */
+export async function tasksDue(db: Queryable, ownerId: number, now = Date.now()): Promise<number> {
+  const [row] = await db('activities')
+    .where({ owner_id: ownerId, type: 'task' })
+    .whereNull('done_at')
+    .where('due_at', '<', nowIso(startOfUtcDay(now) + DAY_MS))
+    .count({ n: '*' })
+  return Number(row.n)
 }

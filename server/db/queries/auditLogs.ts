@@ -1,5 +1,5 @@
 // The admin audit log: who created, changed or deleted which record, with field-level changes.
-import type { TableSpec } from '../../admin/records.ts'
+import type { TableSpec } from '../tableSpec.ts'
 import { nowIso, type Queryable } from '../rows.ts'
 
 export const auditLogsTable: TableSpec = {

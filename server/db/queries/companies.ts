@@ -1,5 +1,5 @@
 // Companies (CRM).
-import type { TableSpec } from '../../admin/records.ts'
+import type { TableSpec } from '../tableSpec.ts'
 import { insertReturningId, nowIso, type Queryable } from '../rows.ts'
 
 export const companiesTable: TableSpec = {

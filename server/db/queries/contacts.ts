@@ -1,5 +1,5 @@
 // Contacts (CRM): people with emails[] and phones[] (JSON), tags, a company and an owner.
-import type { TableSpec } from '../../admin/records.ts'
+import type { TableSpec } from '../tableSpec.ts'
 import { nowIso, type Queryable } from '../rows.ts'
 
 export const contactsTable: TableSpec = {
@@ -25,4 +25,11 @@ export async function insertContactRows(db: Queryable, rows: Array<Record<string
     for (const row of inserted) ids.push(Number(typeof row === 'object' ? row.id : row))
   }
   return ids
+}
+
+/** True when every id is a contact (a deal's contact_ids are checked before writes). */
+export async function contactsExist(db: Queryable, ids: number[]): Promise<boolean> {
+  const unique = [...new Set(ids)]
+  const [row] = await db('contacts').whereIn('id', unique).count({ n: '*' })
+  return Number(row.n) === unique.length
 }

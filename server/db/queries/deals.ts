@@ -1,7 +1,8 @@
 // Deals and their kanban order: `position` is 0..n-1 within a stage.
-import type { TableSpec } from '../../admin/records.ts'
+import { DEAL_STAGES, type Dashboard } from '../../../shared/adminContract.ts'
 import { isPostgres, type Db } from '../knex.ts'
 import { fromJson, nowIso, type Queryable } from '../rows.ts'
+import type { TableSpec } from '../tableSpec.ts'
 
 export const dealsTable: TableSpec = {
   table: 'deals',
@@ -48,6 +49,9 @@ export async function dealsWithContact(db: Db | Queryable, contactId: number) {
   return rows.map((r) => ({ id: Number(r.id), contact_ids: fromJson<number[]>(r.contact_ids) ?? [] }))
 }
 
-export async function setDealContacts(db: Queryable, id: number, contactIds: number[], now = Date.now()) {
-  await db('deals').where({ id }).update({ contact_ids: JSON.stringify(contactIds), updated_at: nowIso(now) })
+/** The overview's pipeline: count and amount per stage, every stage present. */
+export async function pipelineByStage(db: Db): Promise<Dashboard['pipelineByStage']> {
+  const rows = await db('deals').select('stage', db.raw('count(*) as count'), db.raw('coalesce(sum(amount), 0) as amount')).groupBy('stage')
+  const byStage = new Map(rows.map((r) => [String(r.stage), r]))
+  return DEAL_STAGES.map((stage) => ({ stage, count: Number(byStage.get(stage)?.count ?? 0), amount: Number(byStage.get(stage)?.amount ?? 0) }))
 }

@@ -11,11 +11,6 @@ export async function insertEventBatches(db: Queryable, batches: EventBatch[]): 
   return batches.map((b) => b.events.length)
 }
 
-export async function insertEvents(db: Queryable, events: AnalyticsEvent[], meta: { userAgent: string; ipHash: string }, now = Date.now()): Promise<number> {
-  const [count] = await insertEventBatches(db, [{ events, ...meta, receivedAt: now }])
-  return count
-}
-
 function eventRows(events: AnalyticsEvent[], meta: { userAgent: string; ipHash: string }, at: string) {
   return events.map((e) => ({
     type: e.type,

@@ -1,6 +1,13 @@
-// The leads table: every kind of lead (lead, quote, contact, application) in one place.
+// The leads table: every kind of lead (lead, quote, contact, application) in one place. Inserts
+// from the public forms (with the queries behind lead de-duplication, whose rules are in
+// server/api/leadDeduplication.ts), the table as the staff admin sees it, the CSV export's pages
+// and the overview's aggregates.
 import crypto from 'node:crypto'
-import { cachedSql, chunk, fromJson, insertMany, isSqlite, jsonColumns, nowIso, quoteIdentifier, toBool, toIso, type Queryable } from '../rows.ts'
+import type { Knex } from 'knex'
+import type { Dashboard } from '../../../shared/adminContract.ts'
+import { isPostgres, type Db } from '../knex.ts'
+import { cachedSql, chunk, DAY_MS, fromJson, insertMany, isSqlite, jsonColumns, nowIso, quoteIdentifier, startOfUtcDay, toBool, toIso, type Queryable } from '../rows.ts'
+import type { TableSpec } from '../tableSpec.ts'
 
 export type LeadKind = 'lead' | 'quote' | 'contact' | 'application'
 
@@ -92,16 +99,11 @@ export async function insertLeads(db: Queryable, leads: NewLead[], now = Date.no
   return rows.map((r) => idByRef.get(r.ref)!)
 }
 
-export async function insertLead(db: Queryable, lead: NewLead, now = Date.now()): Promise<number> {
-  const [id] = await insertLeads(db, [lead], now)
-  return id
-}
-
 export type DuplicateQuery = { kind: LeadKind; email: string; payloadHash: string }
 export const duplicateKey = (q: DuplicateQuery) => `${q.kind}\n${q.email}\n${q.payloadHash}`
 
 /** For many submissions at once: the earliest non-spam lead since `since` per duplicateKey. */
-export async function findRecentDuplicateLeads(db: Queryable, queries: DuplicateQuery[], since: number): Promise<Map<string, number>> {
+async function findRecentDuplicateLeads(db: Queryable, queries: DuplicateQuery[], since: number): Promise<Map<string, number>> {
   const found = new Map<string, number>()
   const hashes = [...new Set(queries.map((q) => q.payloadHash))]
   for (const part of chunk(hashes, 500)) {
@@ -160,23 +162,12 @@ export async function insertLeadsUnlessDuplicate(db: Queryable, leads: NewLead[]
   })
 }
 
-/** The id of a non-spam lead of this kind with the same email and payload created since `since`. */
-export async function findRecentDuplicateLead(db: Queryable, q: { kind: LeadKind; email: string; payloadHash: string; since: number }): Promise<number | undefined> {
-  const row = await db('leads')
-    .select('id')
-    .where({ payload_hash: q.payloadHash, kind: q.kind, email: q.email, is_spam: false })
-    .andWhere('created_at', '>=', nowIso(q.since))
-    .orderBy('id', 'asc')
-    .first()
-  return row ? Number(row.id) : undefined
-}
-
 export async function getLead(db: Queryable, id: number) {
   const row = await db('leads').where({ id }).first()
   return row ? normaliseLead(row) : undefined
 }
 
-/** Staff lists: spam is excluded unless asked for. */
+/** Newest first, spam excluded unless asked for. */
 export async function listLeads(db: Queryable, opts: { kind?: LeadKind; includeSpam?: boolean; limit?: number } = {}) {
   const query = db('leads').orderBy('id', 'desc').limit(opts.limit ?? 100)
   if (opts.kind) query.where({ kind: opts.kind })
@@ -204,4 +195,98 @@ function normaliseLead(row: Record<string, unknown>): LeadRow {
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
   } as LeadRow
+}
+
+/** The leads table as the staff admin sees it: every column but the dedupe hash (written on insert). */
+export const leadsTable: TableSpec = {
+  table: 'leads',
+  columns: {
+    id: 'int', kind: 'text', status: 'text', owner_id: 'int', notes: 'text', is_spam: 'bool', spam_reason: 'text', email: 'text', name: 'text', phone: 'text',
+    company: 'text', message: 'text', details: 'json', source: 'text', campaign: 'text', traffic_source: 'text', referrer: 'text', utm_source: 'text',
+    utm_medium: 'text', utm_campaign: 'text', utm_term: 'text', utm_content: 'text', gclid: 'text', fbclid: 'text', msclkid: 'text', landing_page: 'text',
+    first_touch: 'text', last_touch: 'text', user_agent: 'text', ip_hash: 'text', created_at: 'time', updated_at: 'time',
+  },
+  refs: { owner_id: 'users' },
+  searchable: true,
+  hasUpdatedAt: true,
+  insertOnly: ['payload_hash'],
+}
+
+/** Columns of the CSV export, in order. */
+export const LEAD_EXPORT_COLUMNS = [
+  'id', 'created_at', 'kind', 'status', 'owner_id', 'name', 'email', 'phone', 'company', 'message', 'source', 'campaign', 'traffic_source', 'referrer',
+  'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'fbclid', 'msclkid', 'landing_page', 'first_touch', 'last_touch',
+  'notes', 'is_spam', 'spam_reason', 'updated_at',
+] as const
+
+/** Sort columns the export can page through by keyset (never null). */
+export const LEAD_EXPORT_SORTS = new Set(['id', 'created_at', 'updated_at', 'email', 'name', 'status', 'source', 'campaign', 'kind', 'company'])
+
+/**
+ * One export page after `after` (the last row of the previous page): rows strictly after
+ * (sortValue, id) in the requested order, so each page is an index range, not an OFFSET.
+ */
+export function keysetPage(query: Knex.QueryBuilder, sortField: string, order: 'asc' | 'desc', after: { value: unknown; id: number } | null, size: number) {
+  const op = order === 'asc' ? '>' : '<'
+  const col = `leads.${sortField}`
+  if (after) {
+    if (sortField === 'id') query.where('leads.id', op, after.id)
+    else query.where((w) => w.where(col, op, after.value as Knex.Value).orWhere((w2) => w2.where(col, after.value as Knex.Value).andWhere('leads.id', op, after.id)))
+  }
+  query.orderBy(col, order)
+  if (sortField !== 'id') query.orderBy('leads.id', order)
+  return query.limit(size)
+}
+
+// The overview's aggregates, computed in SQL (index-only scans on leads_spam_created_idx and
+// leads_spam_source_status_idx). Days are UTC days.
+
+/** Non-spam leads received today, in the last 7 days and in the last 30 days. */
+export async function leadCounts(db: Db, now = Date.now()): Promise<Dashboard['leads']> {
+  const today = nowIso(startOfUtcDay(now))
+  const d7 = nowIso(now - 7 * DAY_MS)
+  const d30 = nowIso(now - 30 * DAY_MS)
+  const [row] = await db('leads')
+    .where('is_spam', false)
+    .where('created_at', '>=', d30)
+    .select(
+      db.raw('coalesce(sum(case when created_at >= ? then 1 else 0 end), 0) as today', [today]),
+      db.raw('coalesce(sum(case when created_at >= ? then 1 else 0 end), 0) as days7', [d7]),
+      db.raw('count(*) as days30'),
+    )
+  return { today: Number(row.today), days7: Number(row.days7), days30: Number(row.days30) }
+}
+
+export async function conversionBySource(db: Db, limit = 20): Promise<Dashboard['conversionBySource']> {
+  const rows = await db('leads')
+    .where('is_spam', false)
+    .select('source', db.raw('count(*) as leads'), db.raw(`coalesce(sum(case when status = 'converted' then 1 else 0 end), 0) as converted`))
+    .groupBy('source')
+    .orderByRaw('count(*) desc, source asc')
+    .limit(limit)
+  return rows.map((r) => {
+    const leads = Number(r.leads)
+    const converted = Number(r.converted)
+    return { source: String(r.source) || '(none)', leads, converted, rate: leads ? Math.round((converted / leads) * 10_000) / 10_000 : 0 }
+  })
+}
+
+export async function leadsOverTime(db: Db, days = 30, now = Date.now()): Promise<Dashboard['leadsOverTime']> {
+  const first = startOfUtcDay(now) - (days - 1) * DAY_MS
+  const day = isPostgres(db) ? db.raw(`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')`) : db.raw('substr(created_at, 1, 10)')
+  const rows = await db('leads')
+    .where('is_spam', false)
+    .where('created_at', '>=', nowIso(first))
+    .select({ date: day }, db.raw('count(*) as count'))
+    .groupByRaw('1')
+  const counts = new Map(rows.map((r) => [String(r.date), Number(r.count)]))
+  return Array.from({ length: days }, (_, i) => {
+    const date = nowIso(first + i * DAY_MS).slice(0, 10)
+    return { date, count: counts.get(date) ?? 0 }
+  })
+}
+
+export async function recentLeads(db: Db, limit = 5) {
+  const rows = await db('leads').where('is_spam', false).select('id', 'kind', 'name', 'email', 'company', 'source', 'status', 'created_at').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit)
+  return rows.map((r) => ({ ...r, id: Number(r.id), created_at: toIso(r.created_at) }))
 }

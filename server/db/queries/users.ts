@@ -1,6 +1,6 @@
 // Staff accounts. The password hash never leaves this module except for verification.
 import type { Role } from '../../../shared/permissions.ts'
-import type { TableSpec } from '../../admin/records.ts'
+import type { TableSpec } from '../tableSpec.ts'
 import { insertReturningId, nowIso, toBool, toIso, type Queryable } from '../rows.ts'
 
 export const USER_COLUMNS = ['id', 'email', 'name', 'role', 'disabled', 'must_change_password', 'last_login_at', 'created_at'] as const

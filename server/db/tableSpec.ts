@@ -1,7 +1,8 @@
-// How admin records map to rows: a column list with types per table drives selection, filters,
-// sorting, parsing of filter values and the conversion of rows to JSON records, the same on
-// SQLite (JSON text, 0/1, ISO text) and PostgreSQL (jsonb, booleans, Dates, numeric strings).
-import { fromJson, toBool, toIso } from '../db/rows.ts'
+// A table's columns and their types (its TableSpec, declared by the table's query module): they
+// drive the admin API's selection, filters, sorting and filter-value parsing, and the conversion
+// of rows to JSON records, the same on SQLite (JSON text, 0/1, ISO text) and PostgreSQL (jsonb,
+// booleans, Dates, numeric strings).
+import { fromJson, toBool, toIso } from './rows.ts'
 
 export type ColumnType = 'int' | 'text' | 'bool' | 'time' | 'json' | 'number' | 'day'
 
@@ -23,7 +24,7 @@ export function toRecord(spec: TableSpec, row: Record<string, unknown>): Record<
   const out: Record<string, unknown> = {}
   for (const [col, type] of Object.entries(spec.columns)) {
     const v = row[col]
-    if (v == null) out[col] = type === 'json' ? null : null
+    if (v == null) out[col] = null
     else if (type === 'int' || type === 'number') out[col] = Number(v)
     else if (type === 'bool') out[col] = toBool(v)
     else if (type === 'time') out[col] = toIso(v)
