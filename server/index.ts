@@ -1,21 +1,25 @@
 // Starts the server: environment, database (migrated), the group-commit writer, the outbox
-// worker, HTTP. close() stops them in the reverse order, committing queued writes first.
+// worker, the hourly purge of expired rows, HTTP. close() stops them in the reverse order,
+// committing queued writes first.
 import { createApp } from './app.ts'
 import { createWriter } from './db/groupCommit.ts'
 import { createDb, migrate } from './db/knex.ts'
+import { purgeExpiredIdempotencyKeys } from './db/queries/idempotencyKeys.ts'
 import { loadEnv } from './env.ts'
+import { startPeriodic } from './lib/periodic.ts'
 import { startOutboxWorker, type SendMail } from './worker/outbox.ts'
+
+const PURGE_EVERY_MS = 3600_000
 
 export async function startServer(env = loadEnv(), opts: { sendMail?: SendMail } = {}) {
   const db = createDb({ databaseUrl: env.DATABASE_URL, varDir: env.VAR_DIR, searchPath: env.DATABASE_SEARCH_PATH })
   await migrate(db)
   const writer = createWriter(db)
-  const worker = await startOutboxWorker(db, env, {
-    send: opts.sendMail,
-    onError: (error) => {
-      if (env.NODE_ENV !== 'test' || process.env.LOG_ERRORS) console.error('[outbox]', error)
-    },
-  })
+  const report = (label: string) => (error: unknown) => {
+    if (env.NODE_ENV !== 'test' || process.env.LOG_ERRORS) console.error(`[${label}]`, error)
+  }
+  const worker = await startOutboxWorker(db, env, { send: opts.sendMail, onError: report('outbox') })
+  const purge = startPeriodic(() => purgeExpiredIdempotencyKeys(db), PURGE_EVERY_MS, report('purge'))
   const app = createApp({ db, env, writer, notifyOutbox: () => worker.wake() })
   const server = app.listen(env.PORT, env.HOST)
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
@@ -28,6 +32,7 @@ export async function startServer(env = loadEnv(), opts: { sendMail?: SendMail }
     })
     await writer.close()
     await worker.stop()
+    await purge.stop()
     await db.destroy()
   }
   return { server, db, port, close, worker, writer }

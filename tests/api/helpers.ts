@@ -6,6 +6,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import knexFactory from 'knex'
+import { createDb, migrate, type Db } from '../../server/db/knex.ts'
 import { loadEnv, type Env } from '../../server/env.ts'
 import { startServer } from '../../server/index.ts'
 import { signFormToken } from '../../server/lib/signing.ts'
@@ -29,6 +30,22 @@ export async function createSchema(url: string): Promise<{ schema: string; drop:
       const k = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } })
       await k.raw('drop schema if exists ?? cascade', [schema])
       await k.destroy()
+    },
+  }
+}
+
+/** A fresh, migrated database on its own (SQLite in a temp folder, or a fresh PostgreSQL schema). */
+export async function openTestDb(target: DbTarget): Promise<{ db: Db; close: () => Promise<void> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proofline-db-'))
+  const pg = target.url ? await createSchema(target.url) : undefined
+  const db = createDb({ databaseUrl: target.url, varDir: dir, searchPath: pg?.schema })
+  await migrate(db)
+  return {
+    db,
+    close: async () => {
+      await db.destroy()
+      await pg?.drop()
+      fs.rmSync(dir, { recursive: true, force: true })
     },
   }
 }

@@ -1,7 +1,9 @@
 // Exactly once: an Idempotency-Key replays the first response (status and body) for the same
 // endpoint, answers 422 for the same key with another body, and survives a restart; concurrent
-// requests with one key write one row.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+// requests with one key write one row. Keys older than the replay window are purged, from
+// server start-up on.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { insertIdempotencyKeys } from '../../server/db/queries/idempotencyKeys.ts'
 import { databases, postJson, request, samples, startTestServer, type TestServer } from './helpers.ts'
 
 describe.each(databases)('Idempotency-Key ($name)', (target) => {
@@ -104,5 +106,14 @@ describe.each(databases)('Idempotency-Key ($name)', (target) => {
     expect(second).toMatchObject({ status: 200, body: { id: first.body.id, duplicate: true } })
     const replay = await request(server.base, 'POST', '/api/leads', { json: body, headers: { 'Idempotency-Key': 'double-b' } })
     expect(replay).toMatchObject({ status: 200, body: { id: first.body.id, duplicate: true } })
+  })
+
+  it('purges expired keys from server start-up on', async () => {
+    const stored = (key: string) => ({ endpoint: 'POST /api/leads', key, bodyHash: 'b'.repeat(64), status: 201, body: { id: 1 } })
+    await insertIdempotencyKeys(server.db, [stored('expired-before-start')], Date.now() - 25 * 3600_000)
+    await insertIdempotencyKeys(server.db, [stored('recent-before-start')], Date.now() - 3600_000)
+    server = await server.restart()
+    const keys = async () => (await server.db('idempotency_keys').whereIn('key', ['expired-before-start', 'recent-before-start'])).map((r) => r.key)
+    await vi.waitFor(async () => expect(await keys()).toEqual(['recent-before-start']), { timeout: 10_000, interval: 50 })
   })
 })

@@ -1,5 +1,9 @@
-// Stored first responses of Idempotency-Key requests, one per (endpoint, key).
+// Stored first responses of Idempotency-Key requests, one per (endpoint, key), kept for the
+// replay window (docs/decisions/055-idempotency-key-retention.md).
 import { insertMany, nowIso, type Queryable } from '../rows.ts'
+
+/** How long a key replays its first response: a day, as long as the form token sent with it. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3600_000
 
 export type StoredResponse = { bodyHash: string; status: number; body: unknown }
 
@@ -13,9 +17,19 @@ export async function insertIdempotencyKey(db: Queryable, r: { endpoint: string;
   await db('idempotency_keys').insert({ endpoint: r.endpoint, key: r.key, body_hash: r.bodyHash, status: r.status, response: JSON.stringify(r.body ?? null), created_at: nowIso(now) })
 }
 
-/** Keys are kept for `maxAgeMs`; older ones can be purged. */
-export async function deleteIdempotencyKeysBefore(db: Queryable, before: number): Promise<number> {
-  return Number(await db('idempotency_keys').where('created_at', '<', nowIso(before)).delete())
+/**
+ * Deletes the keys older than the replay window; answers how many. Each statement deletes at most
+ * `batch` rows, so a purge never holds SQLite's only connection for long.
+ */
+export async function purgeExpiredIdempotencyKeys(db: Queryable, now = Date.now(), batch = 1000): Promise<number> {
+  const cutoff = nowIso(now - IDEMPOTENCY_KEY_TTL_MS)
+  let total = 0
+  for (;;) {
+    const expired = db('idempotency_keys').select('id').where('created_at', '<', cutoff).limit(batch)
+    const deleted = Number(await db('idempotency_keys').whereIn('id', expired).delete())
+    total += deleted
+    if (deleted < batch) return total
+  }
 }
 
 /** Stored responses of many keys of one endpoint at once, by key. */

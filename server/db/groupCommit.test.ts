@@ -1,29 +1,18 @@
 // The group-commit writer over a real database: concurrent writes share one transaction, each
 // caller gets its own result after the commit, and one failing write fails alone.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createWriter, type BulkHandler } from '../../server/db/groupCommit.ts'
-import { createDb, migrate, type Db } from '../../server/db/knex.ts'
-import { createSchema, databases } from './helpers.ts'
+import { databases, openTestDb } from '../../tests/api/helpers.ts'
+import { createWriter, type BulkHandler } from './groupCommit.ts'
+import type { Db } from './knex.ts'
 
 describe.each(databases)('group commit ($name)', (target) => {
   let db: Db
-  let cleanup: () => Promise<void>
+  let close: () => Promise<void>
   beforeAll(async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proofline-writer-'))
-    const pg = target.url ? await createSchema(target.url) : undefined
-    db = createDb({ databaseUrl: target.url, varDir: dir, searchPath: pg?.schema })
-    await migrate(db)
-    cleanup = async () => {
-      await db.destroy()
-      await pg?.drop()
-      fs.rmSync(dir, { recursive: true, force: true })
-    }
+    ;({ db, close } = await openTestDb(target))
   })
   afterAll(async () => {
-    await cleanup?.()
+    await close?.()
   })
 
   const row = (n: number) => ({ endpoint: 'test', reason: 'test', email: `w${n}@example.com`, payload: null, user_agent: '', ip_hash: '', created_at: new Date().toISOString() })
