@@ -24,6 +24,9 @@ export type ConvertResult = { contact: RaRecord; company: RaRecord; deal: RaReco
 export type DealMove = { id: Identifier; stage: string; index: number }
 export type ListQuery = { filter?: Record<string, unknown>; sort?: { field: string; order: 'ASC' | 'DESC' } }
 
+/** A job application's résumé, served as a download after the session and role check. */
+export const leadResumeUrl = (id: Identifier) => `${apiUrl}/leads/${encodeURIComponent(String(id))}/resume`
+
 /** The URL of the streamed CSV of every lead matching the list's filter and sort. */
 export function leadsExportUrl({ filter = {}, sort }: ListQuery) {
   const query = new URLSearchParams({ filter: JSON.stringify(filter) })

@@ -21,6 +21,19 @@ export const PHONE_TYPES = ['work', 'mobile', 'home', 'other'] as const
 export type LeadStatus = (typeof LEAD_STATUSES)[number]
 export type DealStage = (typeof DEAL_STAGES)[number]
 
+/** What the audit log records: every write to a record, and the sign-in events of staff accounts. */
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'sign_in', 'sign_in_failed', 'sign_out', 'password_change'] as const
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+export const auditActionLabels: Record<AuditAction, string> = {
+  create: 'Created',
+  update: 'Updated',
+  delete: 'Deleted',
+  sign_in: 'Signed in',
+  sign_in_failed: 'Failed sign-in',
+  sign_out: 'Signed out',
+  password_change: 'Changed password',
+}
+
 /**
  * The lead workflow new → contacted → qualified → converted | lost. Moving forward may skip a
  * step, any open lead may be lost, a lost lead may be reopened as new; converted is final.

@@ -1,6 +1,5 @@
 import { BulkDeleteButton, CreateButton, DataTable, DateField, DateInput, FilterButton, List, SearchInput, SelectInput, TopToolbar } from 'react-admin'
 import { activityTypeChoices } from '../choices.ts'
-import { useCan } from '../common/hooks.ts'
 import { OwnerField, OwnerInput } from '../common/Owner.tsx'
 import { LinkedRecords, MarkDoneButton } from './ActivityFields.tsx'
 
@@ -13,11 +12,10 @@ const filters = [
 ]
 
 function ActivityListActions() {
-  const { can } = useCan()
   return (
     <TopToolbar>
       <FilterButton />
-      {can('activities', 'create') && <CreateButton />}
+      <CreateButton />
     </TopToolbar>
   )
 }

@@ -1,6 +1,5 @@
 import { CreateButton, DataTable, FilterButton, List, SearchInput, SelectInput, TextInput, TopToolbar, UrlField, BulkDeleteButton } from 'react-admin'
 import { companySizeChoices } from '../choices.ts'
-import { useCan } from '../common/hooks.ts'
 import { OwnerField, OwnerInput } from '../common/Owner.tsx'
 
 const filters = [
@@ -13,11 +12,10 @@ const filters = [
 ]
 
 function CompanyListActions() {
-  const { can } = useCan()
   return (
     <TopToolbar>
       <FilterButton />
-      {can('companies', 'create') && <CreateButton />}
+      <CreateButton />
     </TopToolbar>
   )
 }

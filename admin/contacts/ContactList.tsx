@@ -37,7 +37,7 @@ function ContactListActions() {
   return (
     <TopToolbar>
       <FilterButton />
-      {can('contacts', 'create') && <CreateButton />}
+      <CreateButton />
       {can('contacts', 'import') && (
         <Button component={Link} to="/contacts/import" label="Import CSV">
           <UploadIcon />
@@ -52,7 +52,7 @@ function ContactBulkActions() {
   return (
     <>
       {can('contacts', 'edit') && can('contacts', 'delete') && <MergeContactsButton />}
-      {can('contacts', 'delete') && <BulkDeleteButton mutationMode="pessimistic" />}
+      <BulkDeleteButton mutationMode="pessimistic" />
     </>
   )
 }

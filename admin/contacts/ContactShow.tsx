@@ -36,7 +36,7 @@ function ContactActions() {
           <EditIcon />
         </Button>
       )}
-      {can('contacts', 'delete') && <DeleteButton mutationMode="pessimistic" />}
+      <DeleteButton mutationMode="pessimistic" />
     </TopToolbar>
   )
 }

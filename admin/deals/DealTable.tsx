@@ -3,7 +3,6 @@ import { BulkDeleteButton, Button, CreateButton, DataTable, DateField, FilterBut
 import ViewKanbanIcon from '@mui/icons-material/ViewKanban'
 import { Link } from 'react-router-dom'
 import { dealStageChoices, stageLabel, usd } from '../choices.ts'
-import { useCan } from '../common/hooks.ts'
 import { OwnerField, OwnerInput } from '../common/Owner.tsx'
 
 export const dealFilters = [
@@ -13,14 +12,13 @@ export const dealFilters = [
 ]
 
 function DealTableActions() {
-  const { can } = useCan()
   return (
     <TopToolbar>
       <Button component={Link} to="/deals" label="Board">
         <ViewKanbanIcon />
       </Button>
       <FilterButton />
-      {can('deals', 'create') && <CreateButton />}
+      <CreateButton />
     </TopToolbar>
   )
 }

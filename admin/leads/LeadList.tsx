@@ -50,7 +50,7 @@ function LeadListActions() {
     <TopToolbar>
       <ShowSpamToggle />
       <FilterButton />
-      {can('leads', 'create') && <CreateButton />}
+      <CreateButton />
       {can('leads', 'export') && <ExportLeadsButton />}
     </TopToolbar>
   )
@@ -63,7 +63,7 @@ function LeadBulkActions() {
     <>
       <BulkUpdateButton label="Mark contacted" data={{ status: 'contacted' }} mutationMode="pessimistic" />
       <BulkUpdateButton label="Mark lost" data={{ status: 'lost' }} mutationMode="pessimistic" />
-      {can('leads', 'delete') && <BulkDeleteButton mutationMode="pessimistic" />}
+      <BulkDeleteButton mutationMode="pessimistic" />
     </>
   )
 }

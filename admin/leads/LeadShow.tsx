@@ -1,12 +1,16 @@
-// /admin/leads/:id/show: the whole submission, its attribution grouped, the workflow (status
-// buttons, owner, notes), Convert, the contact it became, and the audit log.
+// /admin/leads/:id/show: the whole submission (its form details readable, a job application's
+// résumé as a download), its attribution grouped, the workflow (status buttons, owner, notes),
+// Convert, the contact it became, and the audit log.
 import type { ReactNode } from 'react'
-import { DateField, EditButton, FunctionField, Labeled, ReferenceManyField, Show, TextField, TopToolbar, useRecordContext, DataTable } from 'react-admin'
-import { Box, Card, CardContent, CardHeader, Grid, Typography } from '@mui/material'
+import { DateField, EditButton, FunctionField, Labeled, ReferenceManyField, Show, TextField, TopToolbar, useRecordContext, DataTable, type Identifier } from 'react-admin'
+import DownloadIcon from '@mui/icons-material/Download'
+import { Box, Card, CardContent, CardHeader, Chip, Grid, Button as MuiButton, Link as MuiLink, Stack, Typography } from '@mui/material'
+import { leadResumeUrl } from '../dataProvider.ts'
 import { AuditLogPanel } from '../audit/AuditLogPanel.tsx'
 import { OwnerField } from '../common/Owner.tsx'
 import { useCan } from '../common/hooks.ts'
 import { ConvertLeadButton } from './ConvertLeadButton.tsx'
+import { fileSize, leadDetailItems, type DetailItem } from './leadDetails.ts'
 import { LeadStatusButtons } from './LeadStatusButtons.tsx'
 import { LeadStatusChip } from './LeadStatusChip.tsx'
 
@@ -25,20 +29,51 @@ const Text = ({ source, label }: { source: string; label?: string }) => (
   </Labeled>
 )
 
+function DetailValue({ item, leadId }: { item: DetailItem; leadId: Identifier }) {
+  switch (item.type) {
+    case 'labels':
+      return item.values.length ? (
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+          {item.values.map((value, i) => (
+            <Chip key={`${value}-${i}`} label={value} size="small" variant="outlined" />
+          ))}
+        </Stack>
+      ) : (
+        <>—</>
+      )
+    case 'link':
+      return (
+        <MuiLink href={item.href} target="_blank" rel="noopener noreferrer nofollow">
+          {item.text}
+        </MuiLink>
+      )
+    case 'resume':
+      return (
+        <MuiButton component="a" href={leadResumeUrl(leadId)} download size="small" variant="outlined" startIcon={<DownloadIcon />} sx={{ textTransform: 'none' }}>
+          Download {item.fileName}
+          {item.size != null ? ` (${fileSize(item.size)})` : ''}
+        </MuiButton>
+      )
+    default:
+      return <>{item.value}</>
+  }
+}
+
+/** The form's own fields: choices as labels, the résumé as a download, never raw JSON. */
 function Details() {
   const record = useRecordContext()
-  const details = record?.details && typeof record.details === 'object' ? Object.entries(record.details as Record<string, unknown>) : []
-  if (!details.length) return null
+  const items = leadDetailItems(record?.details)
+  if (!record || !items.length) return null
   return (
     <Labeled label="Form details">
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2 }}>
-        {details.map(([key, value]) => (
-          <Box key={key} sx={{ display: 'contents' }}>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1, alignItems: 'baseline' }}>
+        {items.map((item) => (
+          <Box key={item.key} sx={{ display: 'contents' }}>
             <Typography component="dt" variant="body2" color="text.secondary">
-              {key}
+              {item.label}
             </Typography>
             <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-              {value == null || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value)}
+              <DetailValue item={item} leadId={record.id} />
             </Typography>
           </Box>
         ))}
@@ -53,7 +88,7 @@ function LeadShowActions() {
     <TopToolbar>
       <LeadStatusButtons />
       {can('leads', 'convert') && <ConvertLeadButton />}
-      {can('leads', 'edit') && <EditButton label="Owner and notes" />}
+      <EditButton label="Owner and notes" />
     </TopToolbar>
   )
 }

@@ -17,7 +17,7 @@ import { toRecord, toRow } from '../db/tableSpec.ts'
 import { httpError } from '../middleware/errorHandler.ts'
 import { adminJsonBody, readImportBody } from './body.ts'
 import { deals } from './deals.ts'
-import { deleteRecord, mustLoad, updateRecord, writeWith, type AdminResourceModule, type ResourceConfig } from './resourceRouter.ts'
+import { deleteRecord, mustLoad, updateRecord, writeWith, type AdminDeps, type AdminResourceModule, type ResourceConfig } from './resourceRouter.ts'
 
 const config: ResourceConfig = {
   name: 'contacts',
@@ -140,7 +140,7 @@ function postMerge(db: Db): Middleware {
 
 export const contacts: AdminResourceModule = {
   config,
-  routes(router: Router, db: Db, guard: Middleware[]) {
+  routes(router: Router, { db }: AdminDeps, guard: Middleware[]) {
     router.post('/contacts/import', ...guard, requirePermission('contacts', 'import'), postImport(db))
     router.post('/contacts/merge', ...guard, requirePermission('contacts', 'edit'), requirePermission('contacts', 'delete'), adminJsonBody(), postMerge(db))
   },

@@ -14,7 +14,7 @@ import type { Queryable } from '../db/rows.ts'
 import { httpError } from '../middleware/errorHandler.ts'
 import { audit } from './audit.ts'
 import { adminJsonBody } from './body.ts'
-import { mustLoad, parseId, writeWith, type AdminResourceModule, type ResourceConfig } from './resourceRouter.ts'
+import { mustLoad, parseId, writeWith, type AdminDeps, type AdminResourceModule, type ResourceConfig } from './resourceRouter.ts'
 
 async function checkContacts(db: Queryable, ids: unknown) {
   if (!Array.isArray(ids) || !ids.length) return
@@ -62,7 +62,7 @@ function putMove(db: Db): Middleware {
 
 export const deals: AdminResourceModule = {
   config,
-  routes(router: Router, db: Db, guard: Middleware[]) {
+  routes(router: Router, { db }: AdminDeps, guard: Middleware[]) {
     router.put('/deals/:id/move', ...guard, requirePermission('deals', 'edit'), adminJsonBody(), putMove(db))
   },
 }

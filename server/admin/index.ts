@@ -39,7 +39,7 @@ export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
   registerDashboardRoutes(router, db, guard)
   for (const resource of RESOURCES) {
     // A resource's own routes first: /leads/export.csv must win over /leads/:id.
-    resource.routes?.(router, db, guard)
+    resource.routes?.(router, { db, env }, guard)
     registerResource(router, db, resource.config, guard)
   }
   return router

@@ -1,9 +1,12 @@
 // Leads in the admin: spam hidden unless asked for, the status workflow, convert (contact +
-// company + optional deal in one transaction) and the streamed CSV export.
+// company + optional deal in one transaction), the streamed CSV export and a job application's
+// résumé as a download.
 import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
 import { Readable } from 'node:stream'
 import type Router from '@koa/router'
-import type { Middleware } from 'koa'
+import type { Context, Middleware } from 'koa'
 import {
   canChangeLeadStatus,
   CompanyCreateSchema,
@@ -28,7 +31,7 @@ import { contacts } from './contacts.ts'
 import { csvLine } from './csv.ts'
 import { deals } from './deals.ts'
 import { parseListParams } from './listQuery.ts'
-import { createRecord, filteredQuery, mustLoad, parseId, updateRecord, writeWith, type AdminResourceModule, type ResourceConfig } from './resourceRouter.ts'
+import { createRecord, filteredQuery, mustLoad, parseId, updateRecord, writeWith, type AdminDeps, type AdminResourceModule, type ResourceConfig } from './resourceRouter.ts'
 
 export const EXPORT_BATCH = 1000
 
@@ -135,10 +138,46 @@ function exportValue(column: string, value: unknown): string {
   return String(value)
 }
 
+/** Names the application form gives stored résumés: a random UUID, nothing a path could hide in. */
+const STORED_RESUME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.pdf$/
+
+/** The file name offered to the browser: the applicant's, without path or control characters, ending in .pdf. */
+export function resumeFileName(originalName: unknown, leadId: number): string {
+  const base = String(originalName ?? '')
+    .replace(/[\u0000-\u001f\u007f/\\]+/g, ' ')
+    .trim()
+  if (!base) return `resume-${leadId}.pdf`
+  return /\.pdf$/i.test(base) ? base : `${base}.pdf`
+}
+
+/**
+ * GET /leads/:id/resume: the résumé of a job application, from the uploads folder (outside the
+ * web root) as an attachment, never rendered inline. Behind the session guard and the role's
+ * permission to read leads.
+ */
+function getResume(db: Db, uploadsDir: string): Middleware {
+  return async function getResumeHandler(ctx: Context) {
+    const id = parseId(ctx.params.id)
+    const lead = await mustLoad(db, leadsTable, id)
+    const resume = (lead.details as { resume?: { storedName?: unknown; originalName?: unknown } } | null)?.resume
+    const storedName = String(resume?.storedName ?? '')
+    if (!STORED_RESUME.test(storedName)) ctx.throw(404, 'This lead has no résumé.')
+    const file = path.join(uploadsDir, storedName)
+    const stat = await fs.promises.stat(file).catch(() => null)
+    if (!stat?.isFile()) ctx.throw(404, 'The résumé file is no longer in the uploads folder.')
+    ctx.attachment(resumeFileName(resume?.originalName, id))
+    ctx.type = 'application/pdf'
+    ctx.length = stat.size
+    ctx.set('X-Content-Type-Options', 'nosniff')
+    ctx.body = fs.createReadStream(file)
+  }
+}
+
 export const leads: AdminResourceModule = {
   config,
-  routes(router: Router, db: Db, guard: Middleware[]) {
+  routes(router: Router, { db, env }: AdminDeps, guard: Middleware[]) {
     router.get('/leads/export.csv', ...guard, requirePermission('leads', 'export'), getExport(db))
+    router.get('/leads/:id/resume', ...guard, requirePermission('leads', 'show'), getResume(db, env.UPLOADS_DIR))
     router.post('/leads/:id/convert', ...guard, requirePermission('leads', 'convert'), adminJsonBody(), postConvert(db))
   },
 }

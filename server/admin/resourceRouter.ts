@@ -14,6 +14,7 @@ import { nowIso, type Queryable } from '../db/rows.ts'
 import { selectColumns, toRecord, toRow, type TableSpec } from '../db/tableSpec.ts'
 import { bodyOf } from '../api/state.ts'
 import { adminState, requirePermission } from '../auth/sessions.ts'
+import type { Env } from '../env.ts'
 import { httpError } from '../middleware/errorHandler.ts'
 import { audit } from './audit.ts'
 import { adminJsonBody } from './body.ts'
@@ -41,7 +42,8 @@ export type ResourceConfig = {
  * generic ones, so /leads/export.csv wins over /leads/:id). `guard` checks session, origin and
  * CSRF token; each route adds its own requirePermission.
  */
-export type AdminResourceModule = { config: ResourceConfig; routes?: (router: Router, db: Db, guard: Middleware[]) => void }
+export type AdminResourceModule = { config: ResourceConfig; routes?: (router: Router, deps: AdminDeps, guard: Middleware[]) => void }
+export type AdminDeps = { db: Db; env: Env }
 
 const noSuchRecord = () => httpError(404, 'There is no such record.')
 

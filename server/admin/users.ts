@@ -14,7 +14,7 @@ import { countOtherActiveAdmins, findUserForLogin, insertUser, setPassword, user
 import { httpError } from '../middleware/errorHandler.ts'
 import { audit } from './audit.ts'
 import { adminJsonBody } from './body.ts'
-import { mustLoad, parseId, writeWith, type AdminResourceModule, type ResourceConfig } from './resourceRouter.ts'
+import { mustLoad, parseId, writeWith, type AdminDeps, type AdminResourceModule, type ResourceConfig } from './resourceRouter.ts'
 
 const config: ResourceConfig = {
   name: 'users',
@@ -77,7 +77,7 @@ function postResetPassword(db: Db): Middleware {
 
 export const users: AdminResourceModule = {
   config,
-  routes(router: Router, db: Db, guard: Middleware[]) {
+  routes(router: Router, { db }: AdminDeps, guard: Middleware[]) {
     router.post('/users', ...guard, requirePermission('users', 'create'), adminJsonBody(), postInvite(db))
     router.post('/users/:id/reset-password', ...guard, requirePermission('users', 'edit'), postResetPassword(db))
   },

@@ -1,12 +1,12 @@
 // The ids a form may refer to, read once at start-up from data/ and validated with the same
-// schemas as the build: city-service ids (quote form) and job openings (applications).
+// schemas as the build: city services (the quote form's choices) and job openings (applications).
 import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { defaultDataDir, parseDataFile } from '../../data/loadData.ts'
 import { CityServiceSchema, JobSchema } from '../../data/schema.ts'
 
-export type ApiCatalog = { serviceIds: ReadonlySet<string>; jobs: ReadonlyMap<string, { title: string }> }
+export type ApiCatalog = { services: ReadonlyMap<string, { name: string }>; jobs: ReadonlyMap<string, { title: string }> }
 
 const cache = new Map<string, ApiCatalog>()
 
@@ -17,7 +17,7 @@ export function loadApiCatalog(dataDir = defaultDataDir): ApiCatalog {
   const services = read('city-services.yaml', z.array(CityServiceSchema))
   const jobs = read('jobs.yaml', z.array(JobSchema))
   const catalog: ApiCatalog = {
-    serviceIds: new Set(services.map((s) => s.id)),
+    services: new Map(services.map((s) => [s.id, { name: s.name }])),
     jobs: new Map(jobs.map((j) => [j.slug, { title: j.title }])),
   }
   cache.set(dataDir, catalog)

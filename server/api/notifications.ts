@@ -29,7 +29,7 @@ export function leadNotification(leadId: number, lead: NewLead, opts: { recipien
     `Phone: ${lead.phone}`,
     `Company: ${lead.company}`,
     ...Object.entries(lead.details)
-      .filter(([key]) => key !== 'resume')
+      .filter(([key]) => key !== 'resume' && key !== 'serviceLabels')
       .map(([key, value]) => `${key}: ${describe(value)}`),
     '',
     'Message:',

@@ -1,6 +1,7 @@
 // /api/admin/auth/*: login, me, logout, change own password. Wrong email, wrong password and a
 // disabled account all get the same 401 after the same argon2 work (a dummy hash for unknown
-// emails); throttled attempts get 429 + Retry-After before any password is checked.
+// emails); throttled attempts get 429 + Retry-After before any password is checked. Sign-ins,
+// failed sign-ins, sign-outs and password changes go to the audit log (./auditEvents.ts).
 import type { Context, Middleware } from 'koa'
 import { LoginSchema, PasswordChangeSchema, type AdminUser } from '../../shared/adminContract.ts'
 import type { Db } from '../db/knex.ts'
@@ -9,6 +10,7 @@ import { pruneAttempts } from '../db/queries/loginAttempts.ts'
 import { findUserById, findUserForLogin, getPasswordHash, setPassword, touchLastLogin } from '../db/queries/users.ts'
 import type { Env } from '../env.ts'
 import { bodyOf } from '../api/state.ts'
+import { auditSignInEvent, signInFailure } from './auditEvents.ts'
 import { checkPasswordRules, getDummyHash, hashPassword, verifyPassword } from './passwords.ts'
 import { adminState, endSession, idleMs, startSession } from './sessions.ts'
 import { recordLoginFailure, recordLoginSuccess, retryAfterMs } from './throttle.ts'
@@ -29,6 +31,7 @@ export function postLogin({ db, env }: { db: Db; env: Env }): Middleware {
     const ok = await verifyPassword(user?.password_hash ?? (await getDummyHash()), password)
     if (!user || !ok || user.disabled) {
       await recordLoginFailure(db, email, ctx.ip)
+      await auditSignInEvent(db, { action: 'sign_in_failed', email, accountId: user?.id ?? null, reason: signInFailure(user, ok) })
       ctx.throw(401, INVALID)
     }
     await recordLoginSuccess(db, email, ctx.ip)
@@ -39,6 +42,7 @@ export function postLogin({ db, env }: { db: Db; env: Env }): Middleware {
     await endSession(ctx, db)
     const { csrfToken } = await startSession(ctx, db, env, user.id)
     await touchLastLogin(db, user.id)
+    await auditSignInEvent(db, { action: 'sign_in', userId: user.id })
     ctx.body = { user: toAdminUser(user), csrfToken }
   }
 }
@@ -60,6 +64,7 @@ export function getMe(): Middleware {
 
 export function postLogout({ db }: { db: Db }): Middleware {
   return async function postLogoutHandler(ctx) {
+    await auditSignInEvent(db, { action: 'sign_out', userId: adminState(ctx).user.id })
     await endSession(ctx, db)
     ctx.status = 204
   }
@@ -85,6 +90,7 @@ export function postPassword({ db }: { db: Db }): Middleware {
       await setPassword(trx, user.id, newHash, false)
       // Other browsers signed in with the old password are signed out.
       await deleteUserSessions(trx, user.id, sessionId)
+      await auditSignInEvent(trx, { action: 'password_change', userId: user.id })
     })
     ctx.status = 204
   }

@@ -23,6 +23,7 @@ describe.each(databases)('POST /api/quotes ($name)', (target) => {
     expect(lead!.details).toEqual({
       website: 'https://example.com',
       services: ['seo-services', 'ppc-management'],
+      serviceLabels: ['SEO Services', 'PPC Management'],
       budget: '5k-15k',
       budgetLabel: '$5,000 - $15,000 / month',
       timeline: '1-3-months',

@@ -77,7 +77,7 @@ test('creates a contact at /admin/contacts/new and opens its profile', async ({ 
   expect(stored.status).toBe(200)
   expect(stored.body).toMatchObject({ first_name: 'Riley', last_name: last, title: 'Head of Growth', emails: [{ email, type: 'work' }] })
   // The audit log on the profile records who created it.
-  await expect(page.getByRole('region', { name: 'Audit log' })).toContainText('create')
+  await expect(page.getByRole('region', { name: 'Audit log' })).toContainText('Created')
 })
 
 test('converts a lead into a contact, a company and a deal, then shows the contact', async ({ page }) => {

@@ -1,13 +1,16 @@
-// The admin audit log: who created, changed or deleted which record, with field-level changes.
-import type { TableSpec } from '../tableSpec.ts'
+// The admin audit log: who created, changed or deleted which record, with field-level changes,
+// and the staff's sign-ins, failed sign-ins, sign-outs and password changes.
+import type { AuditAction } from '../../../shared/adminContract.ts'
 import { nowIso, type Queryable } from '../rows.ts'
+import type { TableSpec } from '../tableSpec.ts'
 
 export const auditLogsTable: TableSpec = {
   table: 'audit_logs',
   columns: { id: 'int', user_id: 'int', action: 'text', resource: 'text', record_id: 'int', changes: 'json', created_at: 'time' },
 }
 
-export type AuditEntry = { userId: number | null; action: 'create' | 'update' | 'delete'; resource: string; recordId: number; changes: Record<string, [unknown, unknown]> }
+/** `userId` is who acted (null when nobody is signed in); `recordId` is null when there is no record (a failed sign-in with an unknown email). */
+export type AuditEntry = { userId: number | null; action: AuditAction; resource: string; recordId: number | null; changes: Record<string, [unknown, unknown]> }
 
 export async function insertAuditLogs(db: Queryable, entries: AuditEntry[], now = Date.now()) {
   const at = nowIso(now)
