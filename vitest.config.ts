@@ -1,14 +1,23 @@
 import { defineConfig } from 'vitest/config'
 
-// Unit and API tests. Browser tests run through Playwright (tests/e2e), HTML checks read the
-// one shared build in dist/ (tests/site), see scripts/test.sh.
+// Two projects:
+// - unit: unit tests (beside the code they test) and the API tests (a real server on port 0);
+//   they need no build, so `npm run test:unit` works on a fresh clone.
+// - site: the HTML checks of tests/site, which read the one shared build in dist/; scripts/test.sh
+//   runs them after the build (`npm run test:site`).
+// Browser tests run through Playwright (tests/e2e).
+const beside = ['data', 'shared', 'server', 'scripts', 'pages', 'templates', 'client', 'admin'].map((dir) => `${dir}/**/*.test.{ts,tsx}`)
+
 export default defineConfig({
   test: {
-    include: ['data/**/*.test.ts', 'shared/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'pages/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/admin-api/**/*.test.ts', 'tests/site/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     setupFiles: ['tests/setup.ts'],
     fileParallelism: true,
     pool: 'forks',
+    projects: [
+      { extends: true, test: { name: 'unit', include: [...beside, 'tests/api/**/*.test.ts', 'tests/admin-api/**/*.test.ts'] } },
+      { extends: true, test: { name: 'site', include: ['tests/site/**/*.test.ts'] } },
+    ],
   },
 })

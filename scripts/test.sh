@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: every test. Type check, unit and API tests, one site build shared by the HTML
-# checks and the browser tests, then the browser tests in Debian's Chromium.
+# `npm test`: every test. Type check, unit and API tests (no build needed), then one site build
+# shared by the HTML checks of tests/site and the browser tests (Debian's Chromium).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,11 +9,14 @@ bash scripts/ensureChromium.sh
 echo "== typecheck"
 npx tsc --noEmit
 
+echo "== unit and API tests"
+npx vitest run --project unit
+
 echo "== build (shared by the HTML checks and the browser tests)"
 npx tsx scripts/build.ts
 
-echo "== unit, API and HTML tests"
-npx vitest run
+echo "== HTML checks of the build"
+npx vitest run --project site
 
 echo "== browser tests (Chromium)"
 npx playwright test

@@ -9,25 +9,8 @@ import { Box, Card, CardContent, Paper, Typography } from '@mui/material'
 import { Link } from 'react-router-dom'
 import { dealStages, stageLabel, usd, type DealStage } from '../choices.ts'
 import { errorMessage, useAdminDataProvider, useCan } from '../common/hooks.ts'
+import { groupByStage, moveCard } from './board.ts'
 import { dealFilters } from './DealTable.tsx'
-
-type Columns = Record<DealStage, RaRecord[]>
-
-export function groupByStage(deals: RaRecord[]): Columns {
-  const columns = Object.fromEntries(dealStages.map((s) => [s, [] as RaRecord[]])) as Columns
-  for (const deal of deals) columns[deal.stage as DealStage]?.push(deal)
-  for (const stage of dealStages) columns[stage].sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
-  return columns
-}
-
-/** The columns after moving one card (what the server will store). */
-export function moveCard(columns: Columns, from: { stage: DealStage; index: number }, to: { stage: DealStage; index: number }): Columns {
-  const next = { ...columns, [from.stage]: [...columns[from.stage]] } as Columns
-  const [card] = next[from.stage].splice(from.index, 1)
-  next[to.stage] = from.stage === to.stage ? next[from.stage] : [...columns[to.stage]]
-  next[to.stage].splice(to.index, 0, { ...card, stage: to.stage })
-  return next
-}
 
 function DealCard({ deal, index }: { deal: RaRecord; index: number }) {
   return (
@@ -123,7 +106,7 @@ function BoardActions() {
         <TableRowsIcon />
       </Button>
       <FilterButton />
-      {can('deals', 'create') && <CreateButton />}
+      <CreateButton />
     </TopToolbar>
   )
 }

@@ -2,7 +2,7 @@
 // contract's messages, and the lead body the API receives.
 import { describe, expect, it } from 'vitest'
 import { budgetLabels, budgets } from '../../shared/contract.ts'
-import { leadBody, MOBILE_FORM_SOURCE, STEPS, stepErrors } from '../../templates/islands/MobileLeadForm.tsx'
+import { leadBody, MOBILE_FORM_SOURCE, STEPS, stepErrors } from './MobileLeadForm.tsx'
 
 const empty = { name: '', email: '', phone: '', company: '', budget: '', message: '' }
 

@@ -6,9 +6,9 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { chromeOf } from '../../pages/_shared/getPageData.ts'
 import { getSiteContext } from '../../pages/_shared/siteContext.ts'
-import { SiteAddons } from '../../templates/islands/SiteAddons.tsx'
-import { SiteLayout } from '../../templates/layout/SiteLayout.tsx'
-import type { Chrome } from '../../templates/types.ts'
+import { SiteAddons } from './SiteAddons.tsx'
+import { SiteLayout } from '../layout/SiteLayout.tsx'
+import type { Chrome } from '../types.ts'
 
 const chrome = chromeOf(getSiteContext())
 const withFeatures = (features: Partial<Chrome['features']>): Chrome => ({ ...chrome, features: { ...chrome.features, ...features } })

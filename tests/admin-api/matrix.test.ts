@@ -1,20 +1,21 @@
 // The role × resource × action matrix over HTTP: every endpoint answers 403 exactly when
-// canAccess says no, and never 401/403/5xx when it says yes.
+// canAccess says no, and never 401/403/5xx when it says yes. Each call of each role is its own
+// test case, named by role, action, resource and route.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { canAccess, ROLES, type Role } from '../../shared/permissions.ts'
 import { databases, insertLeads, startAdminServer, userWithRole, type AdminServer, type AdminSession } from './helpers.ts'
 
-type Call = { resource: string; action: string; run: (s: AdminSession, ids: Ids) => Promise<{ status: number }> }
 type Ids = { lead: number; contact: number; company: number; deal: number; activity: number; user: number; audit: number }
+type Call = { resource: string; action: string; route: string; run: (s: AdminSession, ids: Ids) => Promise<{ status: number }> }
 
 const calls: Call[] = []
 const crud = (resource: string, body: () => Record<string, unknown>, key: keyof Ids) => {
   calls.push(
-    { resource, action: 'list', run: (s) => s.get(`/api/admin/${resource}?range=[0,4]`) },
-    { resource, action: 'show', run: (s, ids) => s.get(`/api/admin/${resource}/${ids[key]}`) },
-    { resource, action: 'create', run: (s) => s.post(`/api/admin/${resource}`, body()) },
-    { resource, action: 'edit', run: (s, ids) => s.put(`/api/admin/${resource}/${ids[key]}`, {}) },
-    { resource, action: 'edit', run: (s, ids) => s.put(`/api/admin/${resource}/bulk`, { ids: [ids[key]], data: {} }) },
+    { resource, action: 'list', route: `GET /${resource}`, run: (s) => s.get(`/api/admin/${resource}?range=[0,4]`) },
+    { resource, action: 'show', route: `GET /${resource}/:id`, run: (s, ids) => s.get(`/api/admin/${resource}/${ids[key]}`) },
+    { resource, action: 'create', route: `POST /${resource}`, run: (s) => s.post(`/api/admin/${resource}`, body()) },
+    { resource, action: 'edit', route: `PUT /${resource}/:id`, run: (s, ids) => s.put(`/api/admin/${resource}/${ids[key]}`, {}) },
+    { resource, action: 'edit', route: `PUT /${resource}/bulk`, run: (s, ids) => s.put(`/api/admin/${resource}/bulk`, { ids: [ids[key]], data: {} }) },
   )
 }
 let n = 0
@@ -25,17 +26,20 @@ crud('deals', () => ({ name: 'Matrix deal' }), 'deal')
 crud('activities', () => ({ type: 'note', subject: 'Matrix' }), 'activity')
 crud('users', () => ({ email: `matrix${++n}@example.com`, name: 'Matrix', role: 'sales' }), 'user')
 calls.push(
-  { resource: 'audit-logs', action: 'list', run: (s) => s.get('/api/admin/audit-logs?range=[0,4]') },
-  { resource: 'audit-logs', action: 'show', run: (s, ids) => s.get(`/api/admin/audit-logs/${ids.audit}`) },
-  { resource: 'dashboard', action: 'show', run: (s) => s.get('/api/admin/dashboard') },
-  { resource: 'leads', action: 'export', run: (s) => s.get('/api/admin/leads/export.csv') },
-  { resource: 'leads', action: 'convert', run: (s) => s.post('/api/admin/leads/999999/convert', {}) },
-  { resource: 'contacts', action: 'import', run: (s) => s.request('POST', '/api/admin/contacts/import?dryRun=1', { body: 'first_name\nAda\n', type: 'text/csv' }) },
-  { resource: 'deals', action: 'edit', run: (s, ids) => s.put(`/api/admin/deals/${ids.deal}/move`, { stage: 'won', index: 0 }) },
-  { resource: 'users', action: 'edit', run: (s) => s.post('/api/admin/users/999999/reset-password') },
+  { resource: 'audit-logs', action: 'list', route: 'GET /audit-logs', run: (s) => s.get('/api/admin/audit-logs?range=[0,4]') },
+  { resource: 'audit-logs', action: 'show', route: 'GET /audit-logs/:id', run: (s, ids) => s.get(`/api/admin/audit-logs/${ids.audit}`) },
+  { resource: 'dashboard', action: 'show', route: 'GET /dashboard', run: (s) => s.get('/api/admin/dashboard') },
+  { resource: 'leads', action: 'export', route: 'GET /leads/export.csv', run: (s) => s.get('/api/admin/leads/export.csv') },
+  { resource: 'leads', action: 'show', route: 'GET /leads/:id/resume', run: (s, ids) => s.get(`/api/admin/leads/${ids.lead}/resume`) },
+  { resource: 'leads', action: 'convert', route: 'POST /leads/:id/convert', run: (s) => s.post('/api/admin/leads/999999/convert', {}) },
+  { resource: 'contacts', action: 'import', route: 'POST /contacts/import', run: (s) => s.request('POST', '/api/admin/contacts/import?dryRun=1', { body: 'first_name\nAda\n', type: 'text/csv' }) },
+  { resource: 'deals', action: 'edit', route: 'PUT /deals/:id/move', run: (s, ids) => s.put(`/api/admin/deals/${ids.deal}/move`, { stage: 'won', index: 0 }) },
+  { resource: 'users', action: 'edit', route: 'POST /users/:id/reset-password', run: (s) => s.post('/api/admin/users/999999/reset-password') },
 )
-// Deletes run last (on records made for the purpose).
-const deletable = ['leads', 'contacts', 'companies', 'deals', 'activities'] as const
+// Deletes run last (on records made for the purpose), one by id and one in bulk.
+const deletable = ['leads', 'contacts', 'companies', 'deals', 'activities', 'users'] as const
+const cases = ROLES.flatMap((role) => calls.map((call) => [`${role} ${call.action} ${call.resource}: ${call.route}`, { role, ...call }] as const))
+const deleteCases = ROLES.flatMap((role) => deletable.map((resource) => [`${role} delete ${resource}: DELETE /${resource}/:id and /${resource}/bulk`, { role, resource }] as const))
 
 describe.each(databases)('role × resource × action over HTTP ($name)', (target) => {
   let server: AdminServer
@@ -57,32 +61,25 @@ describe.each(databases)('role × resource × action over HTTP ($name)', (target
     await server?.stop()
   })
 
-  for (const role of ROLES) {
-    it(`${role}: every endpoint agrees with canAccess`, async () => {
-      const s = () => sessions[role]
-      for (const call of calls) {
-        const allowed = canAccess(role, { resource: call.resource, action: call.action })
-        const r = await call.run(s(), ids)
-        const label = `${role} ${call.action} ${call.resource}: ${r.status}`
-        if (allowed) {
-          expect(r.status, label).not.toBe(401)
-          expect(r.status, label).not.toBe(403)
-          expect(r.status, label).toBeLessThan(500)
-        } else expect(r.status, label).toBe(403)
-      }
-      for (const resource of [...deletable, 'users'] as const) {
-        const allowed = canAccess(role, { resource, action: 'delete' })
-        const victim =
-          resource === 'users'
-            ? (await server.admin.post('/api/admin/users', { email: `del-${role}-${++n}@example.com`, name: 'Victim', role: 'sales' })).body.id
-            : resource === 'leads'
-              ? (await insertLeads(server.db, 1))[0]
-              : (await server.admin.post(`/api/admin/${resource}`, resource === 'companies' ? { name: 'Victim' } : resource === 'contacts' ? { first_name: 'Victim' } : resource === 'deals' ? { name: 'Victim' } : { type: 'note', subject: 'Victim' })).body.id
-        const r = await s().delete(`/api/admin/${resource}/${victim}`)
-        expect(r.status, `${role} delete ${resource}`).toBe(allowed ? 200 : 403)
-        const bulk = await s().delete(`/api/admin/${resource}/bulk`, { ids: [victim] })
-        expect(bulk.status, `${role} bulk delete ${resource}`).toBe(allowed ? 200 : 403)
-      }
-    })
-  }
+  it.each(cases)('%s', async (_name, { role, resource, action, run }) => {
+    const { status } = await run(sessions[role], ids)
+    if (canAccess(role, { resource, action })) {
+      expect(status).not.toBe(401)
+      expect(status).not.toBe(403)
+      expect(status).toBeLessThan(500)
+    } else expect(status).toBe(403)
+  })
+
+  it.each(deleteCases)('%s', async (_name, { role, resource }) => {
+    const allowed = canAccess(role, { resource, action: 'delete' })
+    const a = server.admin
+    const victim =
+      resource === 'users'
+        ? (await a.post('/api/admin/users', { email: `del-${role}-${++n}@example.com`, name: 'Victim', role: 'sales' })).body.id
+        : resource === 'leads'
+          ? (await insertLeads(server.db, 1))[0]
+          : (await a.post(`/api/admin/${resource}`, resource === 'companies' ? { name: 'Victim' } : resource === 'contacts' ? { first_name: 'Victim' } : resource === 'deals' ? { name: 'Victim' } : { type: 'note', subject: 'Victim' })).body.id
+    expect((await sessions[role].delete(`/api/admin/${resource}/${victim}`)).status).toBe(allowed ? 200 : 403)
+    expect((await sessions[role].delete(`/api/admin/${resource}/bulk`, { ids: [victim] })).status).toBe(allowed ? 200 : 403)
+  })
 })
