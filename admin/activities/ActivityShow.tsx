@@ -1,20 +1,11 @@
-import { DateField, DeleteButton, EditButton, Labeled, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin'
+import { DateField, Labeled, Show, SimpleShowLayout, TextField } from 'react-admin'
 import { AuditLogPanel } from '../audit/AuditLogPanel.tsx'
 import { OwnerField } from '../common/Owner.tsx'
+import { ShowActions } from '../common/ShowActions.tsx'
 import { LinkedRecords, MarkDoneButton } from './ActivityFields.tsx'
 
-function ActivityActions() {
-  return (
-    <TopToolbar>
-      <MarkDoneButton />
-      <EditButton />
-      <DeleteButton mutationMode="pessimistic" />
-    </TopToolbar>
-  )
-}
-
 export const ActivityShow = () => (
-  <Show actions={<ActivityActions />}>
+  <Show actions={<ShowActions><MarkDoneButton /></ShowActions>}>
     <SimpleShowLayout>
       <TextField source="type" />
       <TextField source="subject" />

@@ -1,22 +1,14 @@
 // A company with its contacts, deals, activity and audit log.
-import { DataTable, DateField, EditButton, FunctionField, Labeled, NumberField, ReferenceManyField, Show, TextField, TopToolbar, UrlField, DeleteButton } from 'react-admin'
+import { DataTable, DateField, FunctionField, Labeled, NumberField, ReferenceManyField, Show, TextField, UrlField } from 'react-admin'
 import { Card, CardContent, CardHeader, Grid } from '@mui/material'
 import { ActivityTimeline } from '../activities/ActivityTimeline.tsx'
 import { AuditLogPanel } from '../audit/AuditLogPanel.tsx'
 import { stageLabel, usd } from '../choices.ts'
 import { OwnerField } from '../common/Owner.tsx'
-
-function CompanyActions() {
-  return (
-    <TopToolbar>
-      <EditButton />
-      <DeleteButton mutationMode="pessimistic" />
-    </TopToolbar>
-  )
-}
+import { ShowActions } from '../common/ShowActions.tsx'
 
 export const CompanyShow = () => (
-  <Show actions={<CompanyActions />}>
+  <Show actions={<ShowActions />}>
     <Grid container spacing={2} sx={{ p: 2 }}>
       <Grid size={{ xs: 12, md: 5 }}>
         <Card>

@@ -1,21 +1,13 @@
-import { DateField, DeleteButton, EditButton, FunctionField, Labeled, ReferenceArrayField, ReferenceField, Show, SingleFieldList, TextField, TopToolbar, ChipField } from 'react-admin'
+import { DateField, FunctionField, Labeled, ReferenceArrayField, ReferenceField, Show, SingleFieldList, TextField, ChipField } from 'react-admin'
 import { Card, CardContent, Grid } from '@mui/material'
 import { ActivityTimeline } from '../activities/ActivityTimeline.tsx'
 import { AuditLogPanel } from '../audit/AuditLogPanel.tsx'
 import { stageLabel, usd } from '../choices.ts'
 import { OwnerField } from '../common/Owner.tsx'
-
-function DealActions() {
-  return (
-    <TopToolbar>
-      <EditButton />
-      <DeleteButton mutationMode="pessimistic" />
-    </TopToolbar>
-  )
-}
+import { ShowActions } from '../common/ShowActions.tsx'
 
 export const DealShow = () => (
-  <Show actions={<DealActions />}>
+  <Show actions={<ShowActions />}>
     <Grid container spacing={2} sx={{ p: 2 }}>
       <Grid size={{ xs: 12, md: 5 }}>
         <Card>

@@ -1,19 +1,11 @@
 // The group-commit writer over a real database: concurrent writes share one transaction, each
 // caller gets its own result after the commit, and one failing write fails alone.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databases, openTestDb } from '../../tests/api/helpers.ts'
+import { describe, expect, it } from 'vitest'
+import { databases, useTestDb } from '../../tests/api/helpers.ts'
 import { createWriter, type BulkHandler } from './groupCommit.ts'
-import type { Db } from './knex.ts'
 
 describe.each(databases)('group commit ($name)', (target) => {
-  let db: Db
-  let close: () => Promise<void>
-  beforeAll(async () => {
-    ;({ db, close } = await openTestDb(target))
-  })
-  afterAll(async () => {
-    await close?.()
-  })
+  const database = useTestDb(target)
 
   const row = (n: number) => ({ endpoint: 'test', reason: 'test', email: `w${n}@example.com`, payload: null, user_agent: '', ip_hash: '', created_at: new Date().toISOString() })
   const bulk: BulkHandler<number, string> = {
@@ -25,7 +17,7 @@ describe.each(databases)('group commit ($name)', (target) => {
   }
 
   it('commits concurrent writes in shared transactions and answers each caller', async () => {
-    const writer = createWriter(db)
+    const writer = createWriter(database.db)
     const results = await Promise.all([
       ...Array.from({ length: 100 }, (_, n) => writer.runBulk(bulk, n)),
       ...Array.from({ length: 20 }, (_, n) => writer.run(async (trx) => (await trx('spam_submissions').insert(row(1000 + n)), n * 2))),
@@ -36,12 +28,12 @@ describe.each(databases)('group commit ($name)', (target) => {
     expect(writer.stats.batches).toBeLessThan(10)
     expect(writer.stats.largestBatch).toBeGreaterThan(50)
     await writer.close()
-    const [{ n }] = await db('spam_submissions').count({ n: '*' })
+    const [{ n }] = await database.db('spam_submissions').count({ n: '*' })
     expect(Number(n)).toBe(120)
   })
 
   it('fails only the faulty write of a batch; the others are committed', async () => {
-    const writer = createWriter(db)
+    const writer = createWriter(database.db)
     const outcomes = await Promise.allSettled([
       writer.runBulk(bulk, 2001),
       writer.run(async (trx) => {
@@ -53,13 +45,13 @@ describe.each(databases)('group commit ($name)', (target) => {
       writer.runBulk(bulk, 2004),
     ])
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled'])
-    const emails = (await db('spam_submissions').whereIn('email', ['w2001@example.com', 'w2002@example.com', 'w2003@example.com', 'w2004@example.com']).select('email')).map((r) => r.email).sort()
+    const emails = (await database.db('spam_submissions').whereIn('email', ['w2001@example.com', 'w2002@example.com', 'w2003@example.com', 'w2004@example.com']).select('email')).map((r) => r.email).sort()
     expect(emails).toEqual(['w2001@example.com', 'w2003@example.com', 'w2004@example.com'])
     await writer.close()
   })
 
   it('commits queued writes on close and refuses new ones', async () => {
-    const writer = createWriter(db)
+    const writer = createWriter(database.db)
     const pending = Array.from({ length: 10 }, (_, n) => writer.runBulk(bulk, 3000 + n))
     await writer.close()
     await expect(Promise.all(pending)).resolves.toHaveLength(10)

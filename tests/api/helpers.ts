@@ -6,6 +6,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import knexFactory from 'knex'
+import { afterAll, beforeAll } from 'vitest'
 import { createDb, migrate, type Db } from '../../server/db/knex.ts'
 import { loadEnv, type Env } from '../../server/env.ts'
 import { startServer } from '../../server/index.ts'
@@ -46,6 +47,23 @@ export async function openTestDb(target: DbTarget): Promise<{ db: Db; close: () 
       await db.destroy()
       await pg?.drop()
       fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A fresh database for the tests of one describe block: opened before them, closed after them. */
+export function useTestDb(target: DbTarget): { readonly db: Db } {
+  let opened: Awaited<ReturnType<typeof openTestDb>> | undefined
+  beforeAll(async () => {
+    opened = await openTestDb(target)
+  })
+  afterAll(async () => {
+    await opened?.close()
+  })
+  return {
+    get db() {
+      if (!opened) throw new Error('The test database is opened in beforeAll.')
+      return opened.db
     },
   }
 }

@@ -286,7 +286,7 @@ test.describe('privacy', () => {
 
   test('with a GA4 measurement id configured, gtag.js is loaded and receives the page view', async ({ page }) => {
     // The layout renders this element when data/site.yaml sets features.ga4MeasurementId (see
-    // tests/unit/siteAddons.test.ts); here it is added to the built page, and Google is stubbed.
+    // templates/islands/SiteAddons.test.ts); here it is added to the built page, and Google is stubbed.
     await page.route('**/services', async (route) => {
       const response = await route.fetch()
       const html = (await response.text()).replace('</body>', '<div hidden id="pl-analytics" data-ga4="G-TEST123"></div></body>')

@@ -1,24 +1,17 @@
 // The purge of expired Idempotency-Keys: keys older than the replay window go, younger ones stay
 // (and still replay), in batches, on both databases.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databases, openTestDb } from '../../../tests/api/helpers.ts'
-import type { Db } from '../knex.ts'
+import { describe, expect, it } from 'vitest'
+import { databases, useTestDb } from '../../../tests/api/helpers.ts'
 import { findIdempotencyKey, IDEMPOTENCY_KEY_TTL_MS, insertIdempotencyKeys, purgeExpiredIdempotencyKeys } from './idempotencyKeys.ts'
 
 const HOUR = 3600_000
 const key = (name: string) => ({ endpoint: 'POST /api/leads', key: name, bodyHash: 'a'.repeat(64), status: 201, body: { id: 1 } })
 
 describe.each(databases)('purgeExpiredIdempotencyKeys ($name)', (target) => {
-  let db: Db
-  let close: () => Promise<void>
-  beforeAll(async () => {
-    ;({ db, close } = await openTestDb(target))
-  })
-  afterAll(async () => {
-    await close?.()
-  })
+  const database = useTestDb(target)
 
   it('deletes the keys older than the replay window and keeps the others', async () => {
+    const { db } = database
     const now = Date.parse('2026-12-01T12:00:00.000Z')
     expect(IDEMPOTENCY_KEY_TTL_MS).toBe(24 * HOUR)
     await insertIdempotencyKeys(db, [key('week-old')], now - 7 * 24 * HOUR)
@@ -35,6 +28,7 @@ describe.each(databases)('purgeExpiredIdempotencyKeys ($name)', (target) => {
   })
 
   it('purges more rows than one batch holds', async () => {
+    const { db } = database
     const now = Date.parse('2026-12-05T12:00:00.000Z')
     await insertIdempotencyKeys(db, Array.from({ length: 7 }, (_, i) => key(`old-${i}`)), now - 2 * 24 * HOUR)
     await insertIdempotencyKeys(db, [key('kept')], now)
