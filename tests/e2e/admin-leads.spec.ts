@@ -46,6 +46,8 @@ test('a job application’s résumé downloads from the lead screen', async ({ p
   await signInWithApi(page.request)
   await page.goto(`/admin/leads/${id}/show`)
   const submission = page.getByRole('region', { name: 'Submission' })
+  // The first screen loads the admin bundle and the record: allow for a busy machine.
+  await expect(submission).toContainText(email, { timeout: 20_000 })
   await expect(submission).toContainText('Senior SEO Strategist')
   await expect(submission).not.toContainText('storedName')
   const link = submission.getByRole('link', { name: /Download Dorothy Vaughan CV\.pdf/ })
@@ -82,6 +84,7 @@ test('a quote’s services of interest show as labels, not raw JSON', async ({ p
   await signInWithApi(page.request)
   await page.goto(`/admin/leads/${id}/show`)
   const submission = page.getByRole('region', { name: 'Submission' })
+  await expect(submission).toContainText('Annie Easley', { timeout: 20_000 })
   await expect(submission.getByText('Services of interest')).toBeVisible()
   await expect(submission.getByText('SEO Services', { exact: true })).toBeVisible()
   await expect(submission.getByText('PPC Management', { exact: true })).toBeVisible()
@@ -99,7 +102,7 @@ test('the audit log shows who signed in and when, to the second', async ({ page 
   const name = (me.body as { user: { name: string } }).user.name
   await page.goto(`/admin/audit-logs?filter=${encodeURIComponent(JSON.stringify({ action: 'sign_in' }))}`)
   const row = page.getByRole('row').filter({ hasText: 'Signed in' }).first()
-  await expect(row).toContainText(name)
+  await expect(row).toContainText(name, { timeout: 20_000 })
   // A full date and time: "Nov 24, 2026, 5:42:35 AM" (month, day, year, hours, minutes, seconds).
   await expect(row).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}:\d{2}/)
 })
