@@ -5,7 +5,7 @@
 // success a thank-you view closes itself after 3 s, on failure nothing is shown and the form
 // stays. It is a modal dialog: focus moves in and is kept there, Escape closes it and focus goes
 // back where it was.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import { apiRequest } from '../../shared/request.ts'
 import { trapTab } from './focusTrap.ts'
 import { fetchFormToken } from './formToken.ts'
@@ -80,7 +80,9 @@ export function ExitIntentPopup() {
   }
 
   // While open: focus inside, Escape closes, Tab stays in the dialog, the page does not scroll.
-  useEffect(() => {
+  // A layout effect, so focus and the Escape handler are in place before the dialog is painted:
+  // a key pressed the moment it appears is never lost (a passive effect may run frames later).
+  useLayoutEffect(() => {
     if (!open) return
     const previous = document.body.style.overflow
     document.body.style.overflow = 'hidden'
