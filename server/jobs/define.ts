@@ -30,12 +30,13 @@ export type Backoff = { baseMs: number; maxMs: number }
 export type JobDefinition<S extends z.ZodType = z.ZodType> = {
   type: string
   payload: S
-  handler: (payload: z.output<S>, ctx: JobContext) => Promise<unknown>
+  // A method signature (bivariant): a job of any payload fits in the registry's JobDefinition[].
+  handler(payload: z.output<S>, ctx: JobContext): Promise<unknown>
   maxAttempts: number
   backoff: Backoff
   timeoutMs: number
   /** False when this process cannot run the job (e.g. no SMTP): its rows wait for one that can. */
-  enabled?: (deps: JobDeps) => boolean
+  enabled?(deps: JobDeps): boolean
 }
 
 export function defineJob<S extends z.ZodType>(def: Omit<JobDefinition<S>, 'maxAttempts' | 'backoff' | 'timeoutMs'> & Partial<Pick<JobDefinition<S>, 'maxAttempts' | 'backoff' | 'timeoutMs'>>): JobDefinition<S> {

@@ -5,7 +5,7 @@ import { notificationJob } from './notifications.ts'
 import { purgeJob } from './purges.ts'
 import type { Schedule } from './runner.ts'
 
-export const jobs: JobDefinition[] = [notificationJob as JobDefinition, purgeJob as JobDefinition]
+export const jobs: JobDefinition[] = [notificationJob, purgeJob]
 
 /** Cron patterns in UTC. */
-export const schedules: Schedule[] = [{ job: purgeJob as JobDefinition, cron: '17 * * * *' }]
+export const schedules: Schedule[] = [{ job: purgeJob, cron: '17 * * * *' }]

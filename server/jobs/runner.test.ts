@@ -6,7 +6,7 @@ import { createDb, type Db } from '../db/knex.ts'
 import { claimDueJobs, findJob, listJobs, reclaimExpiredJobs, retryFailedJob } from '../db/queries/jobs.ts'
 import { loadEnv } from '../env.ts'
 import { databases, openTestDb } from '../../tests/api/helpers.ts'
-import { backoffDelay, defineJob, enqueueJob, type JobDeps, type JobDefinition } from './define.ts'
+import { backoffDelay, defineJob, enqueueJob, type JobContext, type JobDeps, type JobDefinition } from './define.ts'
 import { createJobRunner, type RunnerOptions } from './runner.ts'
 
 const env = loadEnv({ NODE_ENV: 'test', VAR_DIR: '/tmp/proofline-jobs-test', APP_SECRET: 'x'.repeat(32) })
@@ -32,7 +32,7 @@ describe.each(databases)('job runner ($name)', (target) => {
   })
 
   /** A job type of its own per test, so tests never see each other's rows. */
-  function testJob(handler: JobDefinition['handler'], over: Partial<JobDefinition> = {}): JobDefinition {
+  function testJob(handler: (payload: { value: number }, ctx: JobContext) => Promise<unknown>, over: Partial<JobDefinition> = {}): JobDefinition {
     n += 1
     return defineJob({ type: `test.job-${n}`, payload: z.object({ value: z.number() }), handler, maxAttempts: 3, backoff: { baseMs: 60_000, maxMs: 3600_000 }, timeoutMs: 10_000, ...over }) as JobDefinition
   }
