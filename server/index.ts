@@ -14,7 +14,7 @@ import { createJobRunner, type RunnerOptions } from './jobs/runner.ts'
 export type StartOptions = {
   sendMail?: SendMail
   /** Runner settings (tests: shorter polls and shutdown timeouts). */
-  jobs?: Partial<Pick<RunnerOptions, 'pollMs' | 'shutdownTimeoutMs' | 'batchSize' | 'concurrency' | 'workerId'>>
+  jobs?: Partial<Pick<RunnerOptions, 'pollMs' | 'leaseMs' | 'shutdownTimeoutMs' | 'batchSize' | 'concurrency' | 'workerId'>>
 }
 
 export async function startServer(env = loadEnv(), opts: StartOptions = {}) {
@@ -25,7 +25,7 @@ export async function startServer(env = loadEnv(), opts: StartOptions = {}) {
     if (env.NODE_ENV !== 'test' || process.env.LOG_ERRORS) console.error(`[${label}]`, error)
   }
   const sendMail = opts.sendMail ?? (await smtpTransport(env))
-  const runner = createJobRunner({ deps: { db, env, sendMail }, jobs, schedules, onError: report('jobs'), ...opts.jobs })
+  const runner = createJobRunner({ deps: { db, env, sendMail }, jobs, schedules, pollMs: env.JOBS_POLL_MS, leaseMs: env.JOBS_LEASE_MS, onError: report('jobs'), ...opts.jobs })
   const app = createApp({ db, env, writer, notifyOutbox: () => runner.wake() })
   const server = app.listen(env.PORT, env.HOST)
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))

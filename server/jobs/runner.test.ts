@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb, type Db } from '../db/knex.ts'
 import { claimDueJobs, findJob, listJobs, reclaimExpiredJobs, retryFailedJob } from '../db/queries/jobs.ts'
 import { loadEnv } from '../env.ts'
-import { databases, openTestDb } from '../../tests/api/helpers.ts'
+import { databases, openTestDb, useTestDb } from '../../tests/api/helpers.ts'
 import { backoffDelay, defineJob, enqueueJob, type JobContext, type JobDeps, type JobDefinition } from './define.ts'
 import { createJobRunner, type RunnerOptions } from './runner.ts'
 
@@ -245,5 +245,29 @@ describe.each(databases)('job runner ($name)', (target) => {
     expect(counts.size).toBe(120)
     expect([...counts.values()].every((c) => c === 1)).toBe(true)
     expect((await rows(job)).every((j) => j.state === 'done' && j.attempts === 1)).toBe(true)
+  })
+})
+
+describe.each(databases)('job runner with its timer ($name)', (target) => {
+  const t = useTestDb(target)
+
+  it('renews the lease of a running handler (heartbeat) and finishes the job', async () => {
+    let finish = () => {}
+    const job = defineJob({ type: 'test.heartbeat', payload: z.object({}), handler: () => new Promise<void>((resolve) => (finish = resolve)) })
+    const id = (await enqueueJob(t.db, job, {}))!
+    const r = createJobRunner({ deps: { db: t.db, env }, jobs: [job], pollMs: 50, leaseMs: 1000 })
+    try {
+      const until = async () => (await findJob(t.db, id))?.locked_until ?? null
+      for (let i = 0; i < 500 && !(await until()); i++) await new Promise((res) => setTimeout(res, 10))
+      const first = await until()
+      expect(first).not.toBeNull()
+      for (let i = 0; i < 500 && (await until()) === first; i++) await new Promise((res) => setTimeout(res, 10))
+      expect(Date.parse((await until())!)).toBeGreaterThan(Date.parse(first!))
+      finish()
+      for (let i = 0; i < 500 && (await findJob(t.db, id))?.state !== 'done'; i++) await new Promise((res) => setTimeout(res, 10))
+      expect(await findJob(t.db, id)).toMatchObject({ state: 'done', attempts: 1 })
+    } finally {
+      await r.stop()
+    }
   })
 })

@@ -3,14 +3,15 @@
 //   2. makes sure the next occurrence of every recurring schedule is stored (keyed by type and
 //      time, so N processes store it once),
 //   3. claims due jobs of the types this process can run (FOR UPDATE SKIP LOCKED on
-//      PostgreSQL), runs them with a timeout, and records done / retry with backoff / failed.
+//      PostgreSQL) with a lease, runs them with a timeout, and records done / retry with
+//      backoff / failed. A heartbeat renews the leases of running handlers.
 // The timer loop polls every pollMs, sooner after wake() (a lead was committed). stop() stops
 // claiming, waits up to shutdownTimeoutMs for running handlers, and releases the rest to the
 // queue. Tests drive runDue({ now }) with a fake clock and no timer (autoStart: false).
 import crypto from 'node:crypto'
 import os from 'node:os'
 import { Cron } from 'croner'
-import { claimDueJobs, completeJob, failJob, reclaimExpiredJobs, releaseJobs, type JobRow } from '../db/queries/jobs.ts'
+import { claimDueJobs, completeJob, extendLeases, failJob, reclaimExpiredJobs, releaseJobs, type JobRow } from '../db/queries/jobs.ts'
 import { backoffDelay, enqueueJob, type JobDeps, type JobDefinition } from './define.ts'
 
 export type Schedule = {
@@ -30,8 +31,8 @@ export type RunnerOptions = {
   pollMs?: number
   batchSize?: number
   concurrency?: number
-  /** Added to a job's timeout to make its lease. */
-  leaseMarginMs?: number
+  /** How long a claim holds a job; renewed every third of it while the handler runs. */
+  leaseMs?: number
   shutdownTimeoutMs?: number
   onError?: (error: unknown) => void
   /** false: no timer; the caller drives runDue (tests). */
@@ -58,7 +59,7 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
   const pollMs = opts.pollMs ?? 2000
   const batchSize = opts.batchSize ?? 20
   const concurrency = opts.concurrency ?? 5
-  const leaseMarginMs = opts.leaseMarginMs ?? 60_000
+  const leaseMs = opts.leaseMs ?? 30_000
   const shutdownTimeoutMs = opts.shutdownTimeoutMs ?? 10_000
   const workerId = opts.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`
   const { db } = opts.deps
@@ -70,7 +71,6 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
     byType.set(job.type, job)
   }
   const types = [...byType.values()].filter((j) => j.enabled?.(opts.deps) ?? true).map((j) => j.type)
-  const leaseMs = Math.max(0, ...types.map((t) => byType.get(t)!.timeoutMs)) + leaseMarginMs
   const crons = (opts.schedules ?? []).map((s) => {
     if (!byType.has(s.job.type)) throw new Error(`The schedule "${s.cron}" runs "${s.job.type}", which is not in the job list.`)
     return { ...s, pattern: new Cron(s.cron, { timezone: 'UTC', paused: true }), stored: '' }
@@ -181,7 +181,17 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
       })
   }
 
-  if (opts.autoStart !== false) schedule(0)
+  // Heartbeat: while handlers run, their leases are pushed forward, so a long job (up to its
+  // timeout) keeps its claim and a killed process loses its claims within one lease.
+  let heartbeat: NodeJS.Timeout | undefined
+  if (opts.autoStart !== false) {
+    heartbeat = setInterval(() => {
+      if (!running.size) return
+      extendLeases(db, [...running.keys()], workerId, now() + leaseMs, now()).catch(onError)
+    }, Math.max(100, Math.floor(leaseMs / 3)))
+    heartbeat.unref()
+    schedule(0)
+  }
 
   return {
     workerId,
@@ -200,6 +210,7 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
       const deadline = new Promise<void>((resolve) => (timedOut = setTimeout(resolve, shutdownTimeoutMs)))
       await Promise.race([Promise.allSettled([...inflight]), deadline])
       clearTimeout(timedOut)
+      clearInterval(heartbeat)
       if (running.size) {
         const ids = [...running.keys()]
         for (const controller of running.values()) controller.abort()

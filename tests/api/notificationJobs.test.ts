@@ -151,8 +151,9 @@ describe.each(databases)('notifications in the server ($name)', (target) => {
     const jobRow = (await (async () => {
       const again = await startServer(first.env, { sendMail: async (m) => void sent.push(m) })
       try {
-        for (let i = 0; i < 500 && !sent.length; i++) await new Promise((r) => setTimeout(r, 20))
-        return (await listJobs(again.db, { type: 'notification.send' }))[0]
+        const row = async () => (await listJobs(again.db, { type: 'notification.send' }))[0]
+        for (let i = 0; i < 500 && (await row()).state !== 'done'; i++) await new Promise((r) => setTimeout(r, 20))
+        return row()
       } finally {
         await again.close()
       }

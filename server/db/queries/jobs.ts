@@ -114,6 +114,12 @@ export async function reclaimExpiredJobs(db: Queryable, now: number): Promise<nu
   return Number(failed) + Number(requeued)
 }
 
+/** Heartbeat: this worker still runs these jobs. */
+export async function extendLeases(db: Queryable, ids: number[], workerId: string, until: number, now: number): Promise<number> {
+  if (!ids.length) return 0
+  return Number(await db('jobs').whereIn('id', ids).andWhere({ state: 'running', locked_by: workerId }).update({ locked_until: nowIso(until), updated_at: nowIso(now) }))
+}
+
 export async function completeJob(db: Queryable, id: number, workerId: string, now: number): Promise<boolean> {
   const at = nowIso(now)
   const updated = await db('jobs')
