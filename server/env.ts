@@ -40,6 +40,11 @@ const EnvSchema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
   ADMIN_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
   ADMIN_PASSWORD: z.literal('').transform(() => undefined).or(z.string()).optional(),
+  // The job runner (docs/decisions/060-job-runner.md): how often an idle process looks for due
+  // jobs, and how long a claimed job stays leased between heartbeats (a process killed mid-job
+  // gives its jobs back after at most this long).
+  JOBS_POLL_MS: z.coerce.number().int().min(50).default(2000),
+  JOBS_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
 })
 
 export type Env = z.infer<typeof EnvSchema> & { APP_SECRET: string; UPLOADS_DIR: string; EVENTS_RATE_LIMIT_PER_MINUTE: number }

@@ -1,41 +1,48 @@
-// Starts the server: environment, database (migrated), the group-commit writer, the outbox
-// worker, the hourly purge of expired rows, HTTP. close() stops them in the reverse order,
-// committing queued writes first.
+// Starts the server: environment, database (migrated), the group-commit writer, the job runner
+// (lead notifications, the hourly purge: server/jobs/registry.ts), HTTP. close() stops them in
+// the reverse order: no new requests, queued writes committed, running jobs finished or released
+// to the queue, then the database.
 import { createApp } from './app.ts'
 import { createWriter } from './db/groupCommit.ts'
 import { createDb, migrate } from './db/knex.ts'
-import { purgeExpiredIdempotencyKeys } from './db/queries/idempotencyKeys.ts'
 import { loadEnv } from './env.ts'
-import { startPeriodic } from './lib/periodic.ts'
-import { startOutboxWorker, type SendMail } from './worker/outbox.ts'
+import type { SendMail } from './jobs/define.ts'
+import { smtpTransport } from './jobs/notifications.ts'
+import { jobs, schedules } from './jobs/registry.ts'
+import { createJobRunner, type RunnerOptions } from './jobs/runner.ts'
 
-const PURGE_EVERY_MS = 3600_000
+export type StartOptions = {
+  sendMail?: SendMail
+  /** Runner settings (tests: shorter polls and shutdown timeouts). */
+  jobs?: Partial<Pick<RunnerOptions, 'pollMs' | 'leaseMs' | 'shutdownTimeoutMs' | 'batchSize' | 'concurrency' | 'workerId'>>
+}
 
-export async function startServer(env = loadEnv(), opts: { sendMail?: SendMail } = {}) {
+export async function startServer(env = loadEnv(), opts: StartOptions = {}) {
   const db = createDb({ databaseUrl: env.DATABASE_URL, varDir: env.VAR_DIR, searchPath: env.DATABASE_SEARCH_PATH })
   await migrate(db)
   const writer = createWriter(db)
   const report = (label: string) => (error: unknown) => {
     if (env.NODE_ENV !== 'test' || process.env.LOG_ERRORS) console.error(`[${label}]`, error)
   }
-  const worker = await startOutboxWorker(db, env, { send: opts.sendMail, onError: report('outbox') })
-  const purge = startPeriodic(() => purgeExpiredIdempotencyKeys(db), PURGE_EVERY_MS, report('purge'))
-  const app = createApp({ db, env, writer, notifyOutbox: () => worker.wake() })
+  const sendMail = opts.sendMail ?? (await smtpTransport(env))
+  const runner = createJobRunner({ deps: { db, env, sendMail }, jobs, schedules, pollMs: env.JOBS_POLL_MS, leaseMs: env.JOBS_LEASE_MS, onError: report('jobs'), ...opts.jobs })
+  const app = createApp({ db, env, writer, notifyOutbox: () => runner.wake() })
   const server = app.listen(env.PORT, env.HOST)
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : env.PORT
-  const close = async () => {
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve())
-      server.closeIdleConnections()
-    })
-    await writer.close()
-    await worker.stop()
-    await purge.stop()
-    await db.destroy()
-  }
-  return { server, db, port, close, worker, writer }
+  let closing: Promise<void> | undefined
+  const close = () =>
+    (closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeIdleConnections()
+      })
+      await writer.close()
+      await runner.stop()
+      await db.destroy()
+    })())
+  return { server, db, port, close, runner, writer }
 }
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) {

@@ -33,9 +33,11 @@ const noStore: Middleware = async function noStoreMiddleware(ctx, next) {
 export function createApiRouter(deps: ApiDeps): Router {
   const { db, env } = deps
   const handlerDeps: HandlerDeps = { db, env, writer: deps.writer, catalog: deps.catalog ?? loadApiCatalog(), notifyOutbox: deps.notifyOutbox ?? (() => {}) }
-  // One limiter per route: the limit is per IP and per endpoint.
-  const formLimit = () => rateLimit({ limit: env.RATE_LIMIT_PER_MINUTE })
-  const beaconLimit = () => rateLimit({ limit: env.EVENTS_RATE_LIMIT_PER_MINUTE })
+  // One limiter per route: the limit is per IP and per endpoint. With PostgreSQL the counters are
+  // in the database, shared by every server process.
+  const shared = env.DATABASE_URL ? db : undefined
+  const formLimit = () => rateLimit({ limit: env.RATE_LIMIT_PER_MINUTE, db: shared })
+  const beaconLimit = () => rateLimit({ limit: env.EVENTS_RATE_LIMIT_PER_MINUTE, db: shared })
   const json = jsonBody()
   const spam = formSpamCheck({ secret: env.APP_SECRET, minFillMs: env.FORM_MIN_FILL_MS })
   const once = (endpoint: string) => idempotency({ db, endpoint })

@@ -4,7 +4,8 @@
 // - the same submission in the last 10 minutes answers 200 with that lead's id and
 //   `duplicate: true` (the rules: server/api/leadDeduplication.ts);
 // - otherwise the lead and its staff notification are inserted together: 201 `{ id }`, with the
-//   key's response stored in the same transaction.
+//   key's response stored in the same transaction, and the job that sends the notification
+//   (server/jobs/notifications.ts) enqueued in it too.
 // Spam is stored flagged, without a notification, and answered 201 like a real lead.
 //
 // Every lead goes through the writer's bulk path, so a group commit of 200 leads costs a handful
@@ -15,6 +16,8 @@ import type { BulkHandler } from '../db/groupCommit.ts'
 import { findIdempotencyKeys, insertIdempotencyKeys, type StoredResponse } from '../db/queries/idempotencyKeys.ts'
 import type { NewLead } from '../db/queries/leads.ts'
 import { insertOutboxMessages, type NewOutboxMessage } from '../db/queries/outbox.ts'
+import { enqueueJobs } from '../jobs/define.ts'
+import { notificationJob } from '../jobs/notifications.ts'
 import { replayStoredResponse } from '../middleware/idempotency.ts'
 import type { JobResponse } from './commit.ts'
 import type { HandlerDeps } from './deps.ts'
@@ -67,7 +70,16 @@ export async function writeLeadsOnce(trx: Knex.Transaction, writes: LeadWrite[])
   )
   const resultOf = new Map(active.map((writeIndex, k) => [writeIndex, written[k]]))
   const notifications = active.filter((i) => !writes[i].lead.isSpam && !resultOf.get(i)!.duplicate).map((i) => writes[i].notification(resultOf.get(i)!.id))
-  if (notifications.length) await insertOutboxMessages(trx, notifications, now)
+  if (notifications.length) {
+    // The messages and the jobs that send them commit with the leads.
+    const ids = await insertOutboxMessages(trx, notifications, now)
+    await enqueueJobs(
+      trx,
+      notificationJob,
+      ids.map((outboxId) => ({ payload: { outboxId }, key: `outbox:${outboxId}` })),
+      now,
+    )
+  }
 
   for (const i of active) {
     const { id, duplicate } = resultOf.get(i)!

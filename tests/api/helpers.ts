@@ -9,9 +9,8 @@ import knexFactory from 'knex'
 import { afterAll, beforeAll } from 'vitest'
 import { createDb, migrate, type Db } from '../../server/db/knex.ts'
 import { loadEnv, type Env } from '../../server/env.ts'
-import { startServer } from '../../server/index.ts'
+import { startServer, type StartOptions } from '../../server/index.ts'
 import { signFormToken } from '../../server/lib/signing.ts'
-import type { SendMail } from '../../server/worker/outbox.ts'
 
 export type DbTarget = { name: 'sqlite' | 'postgres'; url?: string }
 
@@ -77,7 +76,7 @@ export type TestServer = Awaited<ReturnType<typeof startServer>> & {
   stop: () => Promise<void>
 }
 
-export async function startTestServer(target: DbTarget, overrides: Record<string, string> = {}, opts: { sendMail?: SendMail } = {}): Promise<TestServer> {
+export async function startTestServer(target: DbTarget, overrides: Record<string, string> = {}, opts: StartOptions = {}): Promise<TestServer> {
   const varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proofline-api-'))
   const pg = target.url ? await createSchema(target.url) : undefined
   const env = loadEnv({

@@ -1,6 +1,6 @@
 // Per-IP, per-endpoint rate limits: 429 with Retry-After (seconds) and a JSON message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databases, postJson, request, samples, startTestServer, type TestServer } from './helpers.ts'
+import { databases, postJson, request, samples, startTestServer, useTestDb, type TestServer } from './helpers.ts'
 
 describe.each(databases)('rate limit ($name)', (target) => {
   let server: TestServer
@@ -56,5 +56,26 @@ describe('rateLimit middleware window', () => {
     await expect(limiter(ctx, next)).resolves.toBeUndefined()
     const other = { ip: '203.0.113.10', set: () => {} } as never
     await expect(limiter(other, next)).resolves.toBeUndefined()
+  })
+})
+
+describe.each(databases)('rateLimit with shared counters in the database ($name)', (target) => {
+  const t = useTestDb(target)
+
+  it('counts requests of every process together, per address, in clock-aligned windows', async () => {
+    const { rateLimit } = await import('../../server/middleware/rateLimit.ts')
+    let now = 1_800_000_000_000 + 10_000
+    // Three limiters stand for three server processes on one database.
+    const limiters = [0, 1, 2].map(() => rateLimit({ limit: 5, windowMs: 60_000, now: () => now, db: t.db, name: 'POST /api/leads' }))
+    const ctx = (ip: string) => ({ ip, set: () => {} }) as never
+    const next = async () => {}
+    const outcomes = await Promise.all(Array.from({ length: 9 }, (_, i) => limiters[i % 3](ctx('198.51.100.7'), next).then(() => 'ok', (e: { status: number }) => e.status)))
+    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(5)
+    expect(outcomes.filter((o) => o === 429)).toHaveLength(4)
+    // Another address has its own counter.
+    await expect(limiters[1](ctx('198.51.100.8'), next)).resolves.toBeUndefined()
+    // The window ends at the next minute boundary for every process.
+    now += 50_000
+    await expect(limiters[2](ctx('198.51.100.7'), next)).resolves.toBeUndefined()
   })
 })

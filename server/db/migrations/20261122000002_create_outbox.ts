@@ -1,5 +1,5 @@
 // Staff notifications, written in the same transaction as the lead they announce and sent by
-// server/worker/outbox.ts with retries and exponential backoff.
+// the notification.send job (server/jobs/notifications.ts) with retries and exponential backoff.
 import type { Knex } from 'knex'
 
 export async function up(knex: Knex): Promise<void> {

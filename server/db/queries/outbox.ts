@@ -1,5 +1,6 @@
-// The outbox of staff notifications. Rows are claimed with a lease (next_attempt_at moves into
-// the future before sending) so a crash mid-send retries the row instead of losing it.
+// The outbox of staff notifications: the message and its delivery record (status, attempts, last
+// error). Sending is a job of the durable runner (server/jobs/notifications.ts), enqueued in the
+// transaction that writes the message; the runner's lease makes a crash mid-send retry it.
 import { chunk, insertMany, insertReturningId, nowIso, toIso, type Queryable } from '../rows.ts'
 
 export type NewOutboxMessage = { kind: string; leadId: number | null; recipient: string; replyTo: string; subject: string; body: string }
@@ -39,9 +40,16 @@ export async function insertOutboxMessage(db: Queryable, m: NewOutboxMessage, no
   return insertReturningId(db('outbox'), outboxColumns(m, nowIso(now)))
 }
 
-export async function insertOutboxMessages(db: Queryable, messages: NewOutboxMessage[], now = Date.now()): Promise<void> {
+/** Many messages; answers their ids in the order given. */
+export async function insertOutboxMessages(db: Queryable, messages: NewOutboxMessage[], now = Date.now()): Promise<number[]> {
   const at = nowIso(now)
-  for (const part of chunk(messages, 200)) await insertMany(db, 'outbox', part.map((m) => outboxColumns(m, at)))
+  const ids: number[] = []
+  for (const part of chunk(messages, 200)) {
+    const rows = await insertMany<{ id: number | string }>(db, 'outbox', part.map((m) => outboxColumns(m, at)), ['id'])
+    // Both databases answer a multi-row insert's ids in ascending order, which is insertion order.
+    ids.push(...rows.map((r) => Number(r.id)).sort((a, b) => a - b))
+  }
+  return ids
 }
 
 function normalise(row: Record<string, unknown>): OutboxRow {
@@ -61,31 +69,23 @@ export async function listOutbox(db: Queryable, opts: { status?: OutboxRow['stat
   return (await query).map(normalise)
 }
 
-export async function findDueOutboxMessages(db: Queryable, now: number, limit: number): Promise<OutboxRow[]> {
-  const rows = await db('outbox').where({ status: 'pending' }).andWhere('next_attempt_at', '<=', nowIso(now)).orderBy('id', 'asc').limit(limit)
-  return rows.map(normalise)
+export async function findOutboxMessage(db: Queryable, id: number): Promise<OutboxRow | undefined> {
+  const row = await db('outbox').where({ id }).first()
+  return row ? normalise(row) : undefined
 }
 
-/** Takes a due row for `leaseMs`; false when another worker took it first. */
-export async function claimOutboxMessage(db: Queryable, row: OutboxRow, now: number, leaseMs: number): Promise<boolean> {
-  const updated = await db('outbox')
-    .where({ id: row.id, status: 'pending', attempts: row.attempts })
-    .update({ attempts: row.attempts + 1, next_attempt_at: nowIso(now + leaseMs), updated_at: nowIso(now) })
-  return Number(updated) === 1
+/** A send is starting: its attempt number is recorded before the message leaves. */
+export async function markOutboxAttempt(db: Queryable, id: number, attempt: number, now: number) {
+  await db('outbox').where({ id }).update({ attempts: attempt, next_attempt_at: nowIso(now), updated_at: nowIso(now) })
 }
 
 export async function markOutboxSent(db: Queryable, id: number, now: number) {
   await db('outbox').where({ id }).update({ status: 'sent', sent_at: nowIso(now), last_error: null, updated_at: nowIso(now) })
 }
 
-/** A failed attempt: retry at `retryAt`, or give up (status failed) when it is null. */
-export async function markOutboxAttemptFailed(db: Queryable, id: number, error: string, retryAt: number | null, now: number) {
+/** A failed attempt: still pending (the job retries it), or failed when it was the last one. */
+export async function markOutboxAttemptFailed(db: Queryable, id: number, error: string, last: boolean, now: number) {
   await db('outbox')
     .where({ id })
-    .update({
-      status: retryAt == null ? 'failed' : 'pending',
-      last_error: error.slice(0, 2000),
-      next_attempt_at: nowIso(retryAt ?? now),
-      updated_at: nowIso(now),
-    })
+    .update({ status: last ? 'failed' : 'pending', last_error: error.slice(0, 2000), updated_at: nowIso(now) })
 }

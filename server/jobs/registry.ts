@@ -1,0 +1,11 @@
+// Every job type of the product and every recurring schedule, in one list. A new scheduled task
+// (publishing, campaign sends, probes, rollups) is a defineJob file plus a line here.
+import type { JobDefinition } from './define.ts'
+import { notificationJob } from './notifications.ts'
+import { purgeJob } from './purges.ts'
+import type { Schedule } from './runner.ts'
+
+export const jobs: JobDefinition[] = [notificationJob, purgeJob]
+
+/** Cron patterns in UTC. */
+export const schedules: Schedule[] = [{ job: purgeJob, cron: '17 * * * *' }]

@@ -1,0 +1,26 @@
+// A local SMTP server that keeps what it receives: the tests send real mail through nodemailer
+// (SMTP_URL) to it, with no network beyond 127.0.0.1.
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+
+export type SmtpSink = { url: string; messages: string[]; close: () => Promise<void> }
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const messages: string[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('end', () => {
+        messages.push(Buffer.concat(chunks).toString('utf8'))
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+  const { port } = server.server.address() as AddressInfo
+  return { url: `smtp://127.0.0.1:${port}`, messages, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+}
