@@ -4,7 +4,7 @@
 // set of N leads and N contacts (default 200) with batched multi-row inserts in transactions.
 // Every person and company is fictional: example.com emails, 555-01xx phone numbers.
 import crypto from 'node:crypto'
-import { ensureFirstAdmin, printCredentials } from '../server/auth/firstAdmin.ts'
+import { ensureFirstAdmin, FirstAdminError, printCredentials } from '../server/auth/firstAdmin.ts'
 import { generatePassword, hashPassword } from '../server/auth/passwords.ts'
 import { createDb, isPostgres, migrate, type Db } from '../server/db/knex.ts'
 import { findUserForLogin, insertUser } from '../server/db/queries/users.ts'
@@ -204,7 +204,14 @@ if (process.argv[1] && import.meta.filename === process.argv[1]) {
   const env = loadEnv()
   const db = createDb({ databaseUrl: env.DATABASE_URL, varDir: env.VAR_DIR, searchPath: env.DATABASE_SEARCH_PATH })
   await migrate(db)
-  await seed(db, env)
+  try {
+    await seed(db, env)
+  } catch (error) {
+    if (!(error instanceof FirstAdminError)) throw error
+    console.error(`\n${error.message}\n`)
+    await db.destroy()
+    process.exit(1)
+  }
   if (args.includes('--demo')) await seedDemo(db, { scale })
   await db.destroy()
 }

@@ -87,8 +87,8 @@ export function postPassword({ db }: { db: Db }): Middleware {
     await giveBack(db, verdict)
     const record = await findUserById(db, user.id)
     const problem = checkPasswordRules(newPassword, { email: user.email, name: record?.name })
-    if (problem) ctx.throw(400, problem, { errors: { newPassword: problem } })
-    if (await verifyPassword(hash, newPassword)) ctx.throw(400, 'Choose a password different from the current one.', { errors: { newPassword: 'Choose a password different from the current one.' } })
+    if (problem) ctx.throw(422, problem, { errors: { newPassword: problem } })
+    if (await verifyPassword(hash, newPassword)) ctx.throw(422, 'Choose a password different from the current one.', { errors: { newPassword: 'Choose a password different from the current one.' } })
     const newHash = await hashPassword(newPassword)
     await db.transaction(async (trx) => {
       await setPassword(trx, user.id, newHash, false)
