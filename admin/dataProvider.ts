@@ -3,7 +3,7 @@
 // calls of the admin API (convert, move, export, import, merge, dashboard, invitations).
 import simpleRestProvider from 'ra-data-simple-rest'
 import { fetchUtils, type DataProvider, type Identifier, type RaRecord } from 'react-admin'
-import type { Dashboard, ImportReport } from '../shared/adminContract.ts'
+import type { Dashboard, DemoDataCounts, ImportReport } from '../shared/adminContract.ts'
 import { getCsrfToken } from './authState.ts'
 
 export const apiUrl = '/api/admin'
@@ -78,6 +78,14 @@ export const dataProvider = {
   },
   async resetPassword(userId: Identifier): Promise<{ temporaryPassword: string }> {
     const { json } = await httpClient(`${apiUrl}/users/${userId}/reset-password`, { method: 'POST', ...jsonBody({}) })
+    return json
+  },
+  async demoData(): Promise<DemoDataCounts> {
+    const { json } = await httpClient(`${apiUrl}/demo-data`)
+    return json
+  },
+  async removeDemoData(): Promise<{ removed: DemoDataCounts }> {
+    const { json } = await httpClient(`${apiUrl}/demo-data`, { method: 'DELETE' })
     return json
   },
   async dashboard(): Promise<Dashboard> {

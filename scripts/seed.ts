@@ -1,13 +1,13 @@
 // Seeding. seed(db, env) is idempotent and runs at every `npm start`: it ensures the first admin
-// (server/auth/firstAdmin.ts) and, with demoIfEmpty on a database with no leads and no contacts,
-// fills a small demo data set. CLI: `npm run seed -- --demo [--scale N]` adds a realistic demo
-// set of N leads and N contacts (default 200) with batched multi-row inserts in transactions.
-// Every person and company is fictional: example.com emails, 555-01xx phone numbers.
+// (server/auth/firstAdmin.ts) and, with demoIfEmpty on an embedded SQLite database with no leads
+// and no contacts, fills a small demo data set (never on PostgreSQL). CLI: `npm run seed -- --demo
+// [--scale N]` adds a realistic demo set of N leads and N contacts (default 200) with batched
+// multi-row inserts in transactions. Demo records are marked is_demo (an admin removes them all at
+// once: server/admin/demoData.ts) and no staff account is ever created for them. Every person and
+// company is fictional: example.com emails, 555-01xx phone numbers.
 import crypto from 'node:crypto'
-import { ensureFirstAdmin, printCredentials } from '../server/auth/firstAdmin.ts'
-import { generatePassword, hashPassword } from '../server/auth/passwords.ts'
+import { ensureFirstAdmin, FirstAdminError } from '../server/auth/firstAdmin.ts'
 import { createDb, isPostgres, migrate, type Db } from '../server/db/knex.ts'
-import { findUserForLogin, insertUser } from '../server/db/queries/users.ts'
 import { nowIso } from '../server/db/rows.ts'
 import { loadEnv, type Env } from '../server/env.ts'
 import { ACTIVITY_TYPES, COMPANY_SIZES, CONTACT_STATUSES, DEAL_STAGES, LEAD_STATUSES } from '../shared/adminContract.ts'
@@ -18,8 +18,9 @@ const DAY = 86_400_000
 export async function seed(db: Db, env: Pick<Env, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>, opts: { demoIfEmpty?: boolean; log?: Log } = {}) {
   const log = opts.log ?? console.log
   const admin = await ensureFirstAdmin(db, env, log)
-  if (opts.demoIfEmpty && (await isEmpty(db))) {
-    log('Fresh database: adding a small demo data set (npm run seed -- --demo --scale N for more).')
+  // Demo records only on the embedded SQLite database: never on PostgreSQL (a real deployment).
+  if (opts.demoIfEmpty && !isPostgres(db) && (await isEmpty(db))) {
+    log('Fresh database: adding a small demo data set, marked as demo. An admin removes it with "Remove demo data" on the overview.')
     await seedDemo(db, { scale: 200, log })
   }
   return admin
@@ -86,15 +87,6 @@ async function insertBatched(db: Db, table: string, rows: Array<Record<string, u
   return ids
 }
 
-async function ensureDemoUser(db: Db, email: string, name: string, role: 'sales' | 'marketing', log: Log): Promise<number> {
-  const existing = await findUserForLogin(db, email)
-  if (existing) return existing.id
-  const password = generatePassword()
-  const id = await insertUser(db, { email, name, role, passwordHash: await hashPassword(password), mustChangePassword: false })
-  printCredentials(`Demo ${role} user (shown only once)`, [`Email:    ${email}`, `Password: ${password}`], log)
-  return id
-}
-
 export async function seedDemo(db: Db, opts: { scale?: number; log?: Log; now?: number } = {}) {
   const log = opts.log ?? console.log
   const scale = Math.max(1, Math.floor(opts.scale ?? 200))
@@ -104,11 +96,9 @@ export async function seedDemo(db: Db, opts: { scale?: number; log?: Log; now?: 
   // Large batches update many indexes (and the FTS tables) at random places: a bigger page cache
   // for this connection keeps them in memory instead of spilling pages to the WAL.
   if (!isPostgres(db) && scale > 1000) await db.raw('PRAGMA cache_size = -262144')
+  // No staff account is made up for the demo: records belong to the first admin, or nobody.
   const [firstAdmin] = await db('users').select('id').where({ role: 'admin' }).orderBy('id').limit(1)
-  const salesId = await ensureDemoUser(db, 'sales@example.com', 'Sam Sales', 'sales', log)
-  const marketingId = await ensureDemoUser(db, 'marketing@example.com', 'Morgan Marketing', 'marketing', log)
-  const owners = [salesId, ...(firstAdmin ? [Number(firstAdmin.id)] : [])]
-  void marketingId
+  const owners: Array<number | null> = [firstAdmin ? Number(firstAdmin.id) : null]
 
   const companyCount = Math.max(10, Math.min(5000, Math.round(scale / 20)))
   const companies = Array.from({ length: companyCount }, (_, i) => {
@@ -118,7 +108,7 @@ export async function seedDemo(db: Db, opts: { scale?: number; log?: Log; now?: 
     return {
       name, sector: rnd.pick(SECTORS), size: rnd.pick(COMPANY_SIZES), website: `https://${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.example.com`,
       phone: phone(area, i), address: `${100 + rnd.int(9000)} Main Street`, city, state, owner_id: rnd.pick(owners),
-      description: `${name} is a fictional ${city} business used as demo data.`, revenue: (1 + rnd.int(500)) * 100_000, created_at: at, updated_at: at,
+      description: `${name} is a fictional ${city} business used as demo data.`, revenue: (1 + rnd.int(500)) * 100_000, created_at: at, updated_at: at, is_demo: true,
     }
   })
   const companyIds = await insertBatched(db, 'companies', companies, 500)
@@ -141,7 +131,7 @@ export async function seedDemo(db: Db, opts: { scale?: number; log?: Log; now?: 
       referrer: src.traffic === 'Referral' ? 'https://partner.example.com/' : src.traffic === 'Organic Search' ? 'https://www.google.com/' : '', utm_source: src.utm[0], utm_medium: src.utm[1],
       utm_campaign: campaign ? campaign.toLowerCase().replace(/\W+/g, '-') : '', utm_term: '', utm_content: '', gclid: src.source === 'Google Ads' ? `demo-${i}` : '', fbclid: '', msclkid: '',
       landing_page: landing, first_touch: src.traffic, last_touch: src.traffic, user_agent: 'Mozilla/5.0 (demo)', ip_hash: '', payload_hash: crypto.createHash('sha256').update(`demo:${scale}:${i}:${now}`).digest('hex'),
-      created_at: nowIso(at), updated_at: nowIso(at),
+      created_at: nowIso(at), updated_at: nowIso(at), is_demo: true,
     }
   })
   await insertBatched(db, 'leads', leads, 500)
@@ -156,7 +146,7 @@ export async function seedDemo(db: Db, opts: { scale?: number; log?: Log; now?: 
       first_name: first, last_name: last, title: rnd.pick(['Marketing Director', 'Owner', 'VP Sales', 'Loan Officer', 'Office Manager', 'CMO']),
       emails: JSON.stringify([{ email: `${first}.${last}.c${i}@example.com`.toLowerCase(), type: 'work' }]), phones: JSON.stringify([{ number: phone(area, i), type: rnd.pick(['work', 'mobile'] as const) }]),
       company_id: rnd.pick(companyIds), owner_id: rnd.pick(owners), tags: JSON.stringify(rnd.next() < 0.4 ? [rnd.pick(['vip', 'mortgage', 'webinar', 'partner', 'hubspot'])] : []),
-      status: rnd.pick(CONTACT_STATUSES), background: null, linkedin_url: null, first_seen: at, last_seen: nowIso(Math.min(now, firstSeen + rnd.int(120) * DAY)), lead_id: null, created_at: at, updated_at: at,
+      status: rnd.pick(CONTACT_STATUSES), background: null, linkedin_url: null, first_seen: at, last_seen: nowIso(Math.min(now, firstSeen + rnd.int(120) * DAY)), lead_id: null, created_at: at, updated_at: at, is_demo: true,
     }
   })
   const contactIds = await insertBatched(db, 'contacts', contacts, 500)
@@ -171,7 +161,7 @@ export async function seedDemo(db: Db, opts: { scale?: number; log?: Log; now?: 
     return {
       name: `${rnd.pick(['SEO retainer', 'PPC management', 'HubSpot integration', 'Website redesign', 'Email automation'])} #${i + 1}`, company_id: rnd.pick(companyIds),
       contact_ids: JSON.stringify([rnd.pick(contactIds)]), stage, amount: (5 + rnd.int(95)) * 500, expected_close: nowIso(now + rnd.int(90) * DAY).slice(0, 10),
-      owner_id: rnd.pick(owners), position, created_at: at, updated_at: at,
+      owner_id: rnd.pick(owners), position, created_at: at, updated_at: at, is_demo: true,
     }
   })
   const dealIds = await insertBatched(db, 'deals', deals, 500)
@@ -184,7 +174,7 @@ export async function seedDemo(db: Db, opts: { scale?: number; log?: Log; now?: 
     return {
       type, subject: rnd.pick(['Intro call', 'Send proposal', 'Follow up on audit', 'Quarterly review', 'Kick-off meeting']), body: rnd.next() < 0.5 ? 'Demo note.' : null,
       due_at: due ? nowIso(due) : null, done_at: type === 'task' && rnd.next() < 0.4 ? at : null, contact_id: rnd.pick(contactIds), company_id: null,
-      deal_id: rnd.next() < 0.3 ? rnd.pick(dealIds) : null, owner_id: rnd.pick(owners), created_at: at, updated_at: at,
+      deal_id: rnd.next() < 0.3 ? rnd.pick(dealIds) : null, owner_id: rnd.pick(owners), created_at: at, updated_at: at, is_demo: true,
     }
   })
   await insertBatched(db, 'activities', activities, 500)
@@ -204,7 +194,14 @@ if (process.argv[1] && import.meta.filename === process.argv[1]) {
   const env = loadEnv()
   const db = createDb({ databaseUrl: env.DATABASE_URL, varDir: env.VAR_DIR, searchPath: env.DATABASE_SEARCH_PATH })
   await migrate(db)
-  await seed(db, env)
+  try {
+    await seed(db, env)
+  } catch (error) {
+    if (!(error instanceof FirstAdminError)) throw error
+    console.error(`\n${error.message}\n`)
+    await db.destroy()
+    process.exit(1)
+  }
   if (args.includes('--demo')) await seedDemo(db, { scale })
   await db.destroy()
 }

@@ -2,6 +2,7 @@
 // and serves on PORT (default 3000) with the embedded SQLite database.
 import fs from 'node:fs'
 import path from 'node:path'
+import { FirstAdminError } from '../server/auth/firstAdmin.ts'
 import { startServer } from '../server/index.ts'
 import { loadEnv } from '../server/env.ts'
 import { buildSite, root } from './build.ts'
@@ -27,6 +28,13 @@ if (!fs.existsSync(builtMarker) || process.argv.includes('--rebuild') || sources
 const env = loadEnv()
 const { port, close, db } = await startServer(env)
 // The first admin (credentials printed once if generated) and, on a fresh database, demo data.
-await seed(db, env, { demoIfEmpty: true })
+try {
+  await seed(db, env, { demoIfEmpty: true })
+} catch (error) {
+  if (!(error instanceof FirstAdminError)) throw error
+  console.error(`\n${error.message}\n`)
+  await close()
+  process.exit(1)
+}
 console.log(`Proofline Digital is serving on http://localhost:${port}`)
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void close().then(() => process.exit(0)))

@@ -5,7 +5,8 @@ import { adminRoutes } from './admin/index.ts'
 import { apiRoutes } from './api/index.ts'
 import { createWriter, type Writer } from './db/groupCommit.ts'
 import type { Db } from './db/knex.ts'
-import type { Env } from './env.ts'
+import { proxyTrust, type Env } from './env.ts'
+import { clientAddressMiddleware } from './lib/clientAddress.ts'
 import { adminApp } from './middleware/adminApp.ts'
 import { errorHandler } from './middleware/errorHandler.ts'
 import { securityHeaders } from './middleware/securityHeaders.ts'
@@ -14,7 +15,10 @@ import { staticSite } from './middleware/staticSite.ts'
 export type AppDeps = { db: Db; env: Env; writer?: Writer; notifyOutbox?: () => void }
 
 export function createApp({ db, env, writer = createWriter(db), notifyOutbox }: AppDeps) {
-  const app = new Koa({ proxy: env.TRUST_PROXY })
+  const trust = proxyTrust(env)
+  // app.proxy makes ctx.protocol/ctx.host honour X-Forwarded-Proto/-Host; ctx.ip is set by
+  // clientAddressMiddleware from the right of X-Forwarded-For (server/lib/clientAddress.ts).
+  const app = new Koa({ proxy: trust.hops > 0 || trust.proxies !== null, maxIpsCount: trust.hops || undefined })
   app.context.db = db
   const health = new Router()
   health.get('/healthz', async (ctx) => {
@@ -30,6 +34,7 @@ export function createApp({ db, env, writer = createWriter(db), notifyOutbox }: 
     ctx.body = { status: database === 'ok' ? 'ok' : 'degraded', database, uptimeSeconds: Math.round(process.uptime()), checkMs: Math.round(performance.now() - started) }
   })
 
+  app.use(clientAddressMiddleware(trust))
   app.use(securityHeaders({ hsts: true }))
   app.use(errorHandler())
   app.use(health.routes())

@@ -4,6 +4,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { parseTrustedProxies, type ProxyTrust } from './lib/clientAddress.ts'
 
 export const projectRoot = path.resolve(import.meta.dirname, '..')
 
@@ -24,6 +25,13 @@ const EnvSchema = z.object({
   NOTIFY_EMAIL: z.email().default('leads@example.com'),
   APP_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  // Behind proxies (server/lib/clientAddress.ts): how many proxies append to X-Forwarded-For, or
+  // which addresses are our proxies. TRUST_PROXY=true is TRUST_PROXY_HOPS=1.
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(20).optional().or(z.literal('').transform(() => undefined)),
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .refine((v) => !v || tryParse(v) === null, { error: (issue) => `a comma-separated list of proxy addresses or CIDR ranges: ${tryParse(String(issue.input))}` }),
   // A schema for every table (PostgreSQL only): lets test runs and previews share one database.
   DATABASE_SEARCH_PATH: z
     .string()
@@ -49,6 +57,21 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema> & { APP_SECRET: string; UPLOADS_DIR: string; EVENTS_RATE_LIMIT_PER_MINUTE: number }
 
+function tryParse(list: string): string | null {
+  try {
+    parseTrustedProxies(list)
+    return null
+  } catch (error) {
+    return (error as Error).message
+  }
+}
+
+/** How the client address is read (server/lib/clientAddress.ts). */
+export function proxyTrust(env: Pick<Env, 'TRUST_PROXY' | 'TRUST_PROXY_HOPS' | 'TRUSTED_PROXIES'>): ProxyTrust {
+  if (env.TRUSTED_PROXIES) return { hops: 0, proxies: parseTrustedProxies(env.TRUSTED_PROXIES) }
+  return { hops: env.TRUST_PROXY_HOPS ?? (env.TRUST_PROXY ? 1 : 0), proxies: null }
+}
+
 /** A secret that signs form tokens and unsubscribe links: from APP_SECRET, or generated once into var/. */
 function loadSecret(varDir: string, given?: string): string {
   if (given) return given
@@ -67,6 +90,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`)
   }
   const env = result.data
+  if (env.TRUSTED_PROXIES && env.TRUST_PROXY_HOPS !== undefined) throw new Error('Invalid environment:\n  - TRUSTED_PROXIES: set either TRUSTED_PROXIES or TRUST_PROXY_HOPS, not both')
   return {
     ...env,
     APP_SECRET: loadSecret(env.VAR_DIR, env.APP_SECRET),

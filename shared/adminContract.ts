@@ -22,7 +22,7 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number]
 export type DealStage = (typeof DEAL_STAGES)[number]
 
 /** What the audit log records: every write to a record, and the sign-in events of staff accounts. */
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'sign_in', 'sign_in_failed', 'sign_out', 'password_change'] as const
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'sign_in', 'sign_in_failed', 'sign_out', 'password_change', 'remove_demo_data'] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 export const auditActionLabels: Record<AuditAction, string> = {
   create: 'Created',
@@ -32,7 +32,11 @@ export const auditActionLabels: Record<AuditAction, string> = {
   sign_in_failed: 'Failed sign-in',
   sign_out: 'Signed out',
   password_change: 'Changed password',
+  remove_demo_data: 'Removed demo data',
 }
+
+/** The demo CRM records of a first start (is_demo), per table: GET/DELETE /api/admin/demo-data. */
+export type DemoDataCounts = { leads: number; companies: number; contacts: number; deals: number; activities: number }
 
 /**
  * The lead workflow new → contacted → qualified → converted | lost. Moving forward may skip a

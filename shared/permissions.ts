@@ -5,7 +5,7 @@
 export const ROLES = ['admin', 'marketing', 'sales'] as const
 export type Role = (typeof ROLES)[number]
 
-export const ADMIN_RESOURCES = ['leads', 'contacts', 'companies', 'deals', 'activities', 'users', 'audit-logs', 'dashboard', 'content', 'analytics'] as const
+export const ADMIN_RESOURCES = ['leads', 'contacts', 'companies', 'deals', 'activities', 'users', 'audit-logs', 'dashboard', 'content', 'analytics', 'demo-data'] as const
 export type AdminResource = (typeof ADMIN_RESOURCES)[number]
 
 export const ADMIN_ACTIONS = ['list', 'show', 'create', 'edit', 'delete', 'export', 'import', 'convert'] as const
@@ -13,11 +13,13 @@ export type AdminAction = (typeof ADMIN_ACTIONS)[number]
 
 const ALL = ADMIN_ACTIONS
 const READ_ONLY: readonly AdminAction[] = ['list', 'show']
+/** Seeing whether demo records are left, and removing them all (admins only). */
+const DEMO_DATA: readonly AdminAction[] = ['list', 'delete']
 const CRM: readonly AdminResource[] = ['contacts', 'companies', 'deals', 'activities']
 
 /** What each role may do per resource; a resource missing from a role's map is forbidden. */
 const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>>> = {
-  admin: Object.fromEntries(ADMIN_RESOURCES.map((r) => [r, r === 'audit-logs' || r === 'dashboard' ? READ_ONLY : ALL])),
+  admin: Object.fromEntries(ADMIN_RESOURCES.map((r) => [r, r === 'audit-logs' || r === 'dashboard' ? READ_ONLY : r === 'demo-data' ? DEMO_DATA : ALL])),
   sales: {
     dashboard: READ_ONLY,
     leads: ALL,

@@ -7,7 +7,7 @@ type Values = { currentPassword: string; newPassword: string; confirmPassword: s
 const matches = (value: string, values: Values) => (value && value !== values.newPassword ? 'The two new passwords differ.' : undefined)
 const minLength = (value: string) => (value && value.length < 12 ? 'Use at least 12 characters.' : undefined)
 
-/** Current password, new password (12+ characters; the server also refuses common ones), confirmation. */
+/** Current password, new password (12+ characters; the server also refuses guessable ones), confirmation. */
 export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const notify = useNotify()
   const save = async (values: Partial<Values>) => {
@@ -33,7 +33,7 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       }
     >
       <Typography variant="body2" color="text.secondary">
-        At least 12 characters. Any characters work; a long phrase is best. Common passwords are refused.
+        At least 12 characters. Any characters work; a phrase of four or more unrelated words is best. Passwords that are easy to guess (common ones, or your name or email) are refused with a hint.
       </Typography>
       <PasswordInput source="currentPassword" label="Current password" validate={required()} autoComplete="current-password" />
       <PasswordInput source="newPassword" label="New password" validate={[required(), minLength]} autoComplete="new-password" />

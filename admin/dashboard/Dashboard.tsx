@@ -7,6 +7,7 @@ import { Alert, Box, Card, CardContent, CardHeader, Chip, Grid, List, ListItem, 
 import { Link } from 'react-router-dom'
 import { stageLabel, usd } from '../choices.ts'
 import { errorMessage, useAdminDataProvider, useCan } from '../common/hooks.ts'
+import { DemoDataCard } from './DemoDataCard.tsx'
 
 const LeadsChart = lazy(() => import('./LeadsChart.tsx'))
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 })
@@ -41,6 +42,9 @@ export function Dashboard() {
         Overview{identity ? ` · ${identity.fullName}` : ''}
       </Typography>
       <Grid container spacing={2}>
+        <Grid size={12} sx={{ '&:empty': { display: 'none' } }}>
+          <DemoDataCard />
+        </Grid>
         <Grid size={{ xs: 6, md: 2.4 }}>
           <Kpi label="New leads today" value={data.leads.today} to={can('leads', 'list') ? '/leads' : undefined} />
         </Grid>

@@ -13,6 +13,7 @@ import { adminJsonBody } from './body.ts'
 import { companies } from './companies.ts'
 import { contacts } from './contacts.ts'
 import { registerDashboardRoutes } from './dashboard.ts'
+import { registerDemoDataRoutes } from './demoData.ts'
 import { deals } from './deals.ts'
 import { leads } from './leads.ts'
 import { registerResource, type AdminResourceModule } from './resourceRouter.ts'
@@ -37,6 +38,7 @@ export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
   router.post('/auth/password', ...signedIn, json, postPassword({ db }))
 
   registerDashboardRoutes(router, db, guard)
+  registerDemoDataRoutes(router, db, guard)
   for (const resource of RESOURCES) {
     // A resource's own routes first: /leads/export.csv must win over /leads/:id.
     resource.routes?.(router, { db, env }, guard)

@@ -8,6 +8,9 @@ import { checkPasswordRules, generatePassword, hashPassword } from './passwords.
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com'
 
+/** A configuration problem the operator fixes (printed as one line, without a stack trace). */
+export class FirstAdminError extends Error {}
+
 export type FirstAdmin = { created: false } | { created: true; email: string; generatedPassword: string | null }
 
 export function printCredentials(title: string, lines: string[], log: (text: string) => void = console.log) {
@@ -23,7 +26,7 @@ export async function ensureFirstAdmin(db: Db, env: Pick<Env, 'ADMIN_EMAIL' | 'A
   const given = env.ADMIN_PASSWORD || undefined
   if (given) {
     const problem = checkPasswordRules(given, { email })
-    if (problem) throw new Error(`ADMIN_PASSWORD is not acceptable: ${problem}`)
+    if (problem) throw new FirstAdminError(`ADMIN_PASSWORD is not accepted for ${email}: ${problem} Set a stronger ADMIN_PASSWORD, or leave it empty to get a generated password printed once.`)
   }
   const generated = given ? null : generatePassword()
   const password = given ?? (generated as string)

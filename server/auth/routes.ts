@@ -1,6 +1,7 @@
 // /api/admin/auth/*: login, me, logout, change own password. Wrong email, wrong password and a
 // disabled account all get the same 401 after the same argon2 work (a dummy hash for unknown
-// emails); throttled attempts get 429 + Retry-After before any password is checked. Sign-ins,
+// emails); every attempt is counted first and throttled ones get 429 + Retry-After before any
+// password is checked (./throttle.ts, ./deviceCookie.ts). Sign-ins,
 // failed sign-ins, sign-outs and password changes go to the audit log (./auditEvents.ts).
 import type { Context, Middleware } from 'koa'
 import { LoginSchema, PasswordChangeSchema, type AdminUser } from '../../shared/adminContract.ts'
@@ -11,36 +12,39 @@ import { findUserById, findUserForLogin, getPasswordHash, setPassword, touchLast
 import type { Env } from '../env.ts'
 import { bodyOf } from '../api/state.ts'
 import { auditSignInEvent, signInFailure } from './auditEvents.ts'
+import { readDeviceId, setDeviceCookie } from './deviceCookie.ts'
 import { checkPasswordRules, getDummyHash, hashPassword, verifyPassword } from './passwords.ts'
 import { adminState, endSession, idleMs, startSession } from './sessions.ts'
-import { recordLoginFailure, recordLoginSuccess, retryAfterMs } from './throttle.ts'
+import { giveBack, signInBuckets, takeAttempt, THROTTLE, waitText } from './throttle.ts'
 
 const INVALID = 'Invalid email or password.'
 
 function throttled(ctx: Context, waitMs: number): never {
-  const seconds = Math.max(1, Math.ceil(waitMs / 1000))
-  ctx.throw(429, `Too many sign-in attempts. Please try again in ${seconds} seconds.`, { headers: { 'Retry-After': String(seconds) } })
+  const { seconds, message } = waitText(waitMs)
+  ctx.throw(429, message, { headers: { 'Retry-After': String(seconds) } })
 }
 
 export function postLogin({ db, env }: { db: Db; env: Env }): Middleware {
   return async function postLoginHandler(ctx: Context) {
     const { email, password } = LoginSchema.parse(bodyOf(ctx))
-    const wait = await retryAfterMs(db, email, ctx.ip)
-    if (wait > 0) throttled(ctx, wait)
+    // Counted before the password is checked (./throttle.ts): a burst gets at most the limit.
+    const deviceId = readDeviceId(ctx, env.APP_SECRET, email)
+    const verdict = await takeAttempt(db, signInBuckets(email, ctx.ip, deviceId))
+    if (!verdict.allowed) throttled(ctx, verdict.retryAfterMs)
     const user = await findUserForLogin(db, email)
     const ok = await verifyPassword(user?.password_hash ?? (await getDummyHash()), password)
     if (!user || !ok || user.disabled) {
-      await recordLoginFailure(db, email, ctx.ip)
       await auditSignInEvent(db, { action: 'sign_in_failed', email, accountId: user?.id ?? null, reason: signInFailure(user, ok) })
       ctx.throw(401, INVALID)
     }
-    await recordLoginSuccess(db, email, ctx.ip)
+    await giveBack(db, verdict)
     // Housekeeping on a rare, already-expensive request: expired sessions and stale throttle rows go.
     await deleteExpiredSessions(db, idleMs(env))
     await pruneAttempts(db)
     // Rotation: whatever session this browser had is ended before the new one starts.
     await endSession(ctx, db)
     const { csrfToken } = await startSession(ctx, db, env, user.id)
+    setDeviceCookie(ctx, env.APP_SECRET, user.email)
     await touchLastLogin(db, user.id)
     await auditSignInEvent(db, { action: 'sign_in', userId: user.id })
     ctx.body = { user: toAdminUser(user), csrfToken }
@@ -74,17 +78,17 @@ export function postPassword({ db }: { db: Db }): Middleware {
   return async function postPasswordHandler(ctx: Context) {
     const { user, sessionId } = adminState(ctx)
     const { currentPassword, newPassword } = PasswordChangeSchema.parse(bodyOf(ctx))
-    const wait = await retryAfterMs(db, user.email, ctx.ip)
-    if (wait > 0) throttled(ctx, wait)
+    const verdict = await takeAttempt(db, [{ key: `password:${user.id}`, limit: THROTTLE.passwordChange }])
+    if (!verdict.allowed) throttled(ctx, verdict.retryAfterMs)
     const hash = await getPasswordHash(db, user.id)
     if (!hash || !(await verifyPassword(hash, currentPassword))) {
-      await recordLoginFailure(db, user.email, ctx.ip)
       ctx.throw(400, 'Your current password is not correct.', { errors: { currentPassword: 'Your current password is not correct.' } })
     }
+    await giveBack(db, verdict)
     const record = await findUserById(db, user.id)
     const problem = checkPasswordRules(newPassword, { email: user.email, name: record?.name })
-    if (problem) ctx.throw(400, problem, { errors: { newPassword: problem } })
-    if (await verifyPassword(hash, newPassword)) ctx.throw(400, 'Choose a password different from the current one.', { errors: { newPassword: 'Choose a password different from the current one.' } })
+    if (problem) ctx.throw(422, problem, { errors: { newPassword: problem } })
+    if (await verifyPassword(hash, newPassword)) ctx.throw(422, 'Choose a password different from the current one.', { errors: { newPassword: 'Choose a password different from the current one.' } })
     const newHash = await hashPassword(newPassword)
     await db.transaction(async (trx) => {
       await setPassword(trx, user.id, newHash, false)

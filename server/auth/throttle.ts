@@ -1,47 +1,62 @@
-// Login throttling per account and per IP with growing, bounded delays: after FREE_FAILURES
-// failures under a key, each further failure locks that key for 1 s, 2 s, 4 s ... capped at
-// 15 minutes. A success clears both keys. The cap means an attacker can slow a real user down
-// but never lock them out for good; while a key is locked, attempts are refused without checking
-// the password (and do not count), so the delay does not grow from refused attempts.
+// Sign-in throttling without lock-out (docs/decisions/061-sign-in-throttling.md).
+// Every attempt is counted BEFORE its password is checked, atomically in the database
+// (countAttempt), in fixed 15-minute windows, under each bucket that applies to it:
+// - from a browser holding a valid device cookie for the account (./deviceCookie.ts): only that
+//   device's bucket, so an attack on the account from elsewhere never blocks its known browsers;
+// - from any other browser: the account's bucket and the client address's bucket.
+// Over a bucket's limit the attempt is refused (429 + Retry-After = the rest of that window)
+// without any password check. A correct password gives its attempt back, so only failures use up
+// a window, and nothing carries over to the next window: one wrong password after a window ends
+// is one failure out of the limit, never a new long lock.
 import type { Db } from '../db/knex.ts'
-import { clearAttempts, findAttempts, lockUntil, recordFailure } from '../db/queries/loginAttempts.ts'
+import { countAttempt, uncountAttempt, type WindowCount } from '../db/queries/loginAttempts.ts'
 
 export const THROTTLE = {
-  account: { freeFailures: 5 },
-  ip: { freeFailures: 20 },
-  baseDelayMs: 1000,
-  maxDelayMs: 15 * 60_000,
+  windowMs: 15 * 60_000,
+  /** Password checks per account per window, from browsers without the account's device cookie. */
+  account: 10,
+  /** Password checks per device cookie per window (a stolen cookie gets no more than this). */
+  device: 10,
+  /** Password checks per client address per window, from browsers without a device cookie. */
+  address: 30,
+  /** Current-password checks per signed-in user per window (changing one's password). */
+  passwordChange: 10,
 }
 
-export const throttleKeys = (email: string, ip: string) => ({ account: `account:${email.toLowerCase()}`, ip: `ip:${ip}` })
+export type Bucket = { key: string; limit: number }
 
-export function delayAfter(failures: number, freeFailures: number): number {
-  if (failures < freeFailures) return 0
-  return Math.min(THROTTLE.baseDelayMs * 2 ** Math.min(failures - freeFailures, 30), THROTTLE.maxDelayMs)
+export type Verdict = { allowed: true; counted: WindowCount[] } | { allowed: false; retryAfterMs: number; counted: WindowCount[] }
+
+/** The buckets one sign-in attempt counts in. */
+export function signInBuckets(email: string, address: string, deviceId: string | null): Bucket[] {
+  if (deviceId) return [{ key: `device:${deviceId}`, limit: THROTTLE.device }]
+  return [
+    { key: `account:${email.toLowerCase()}`, limit: THROTTLE.account },
+    { key: `ip:${address}`, limit: THROTTLE.address },
+  ]
 }
 
-/** Milliseconds until another attempt is allowed for this email and IP (0: allowed now). */
-export async function retryAfterMs(db: Db, email: string, ip: string, now = Date.now()): Promise<number> {
-  const keys = throttleKeys(email, ip)
-  const rows = await findAttempts(db, [keys.account, keys.ip])
-  let wait = 0
-  for (const row of rows) if (row.locked_until) wait = Math.max(wait, Date.parse(row.locked_until) - now)
-  return Math.max(0, wait)
-}
-
-export async function recordLoginFailure(db: Db, email: string, ip: string, now = Date.now()) {
-  const keys = throttleKeys(email, ip)
-  for (const [key, free] of [
-    [keys.account, THROTTLE.account.freeFailures],
-    [keys.ip, THROTTLE.ip.freeFailures],
-  ] as const) {
-    const failures = await recordFailure(db, key, now)
-    const delay = delayAfter(failures, free)
-    if (delay > 0) await lockUntil(db, key, now + delay)
+/** Counts the attempt in every bucket; refused when any bucket is over its limit. */
+export async function takeAttempt(db: Db, buckets: Bucket[], now = Date.now()): Promise<Verdict> {
+  const counted: WindowCount[] = []
+  let retryAfterMs = 0
+  for (const bucket of buckets) {
+    const c = await countAttempt(db, bucket.key, THROTTLE.windowMs, now)
+    counted.push(c)
+    if (c.count > bucket.limit) retryAfterMs = Math.max(retryAfterMs, c.windowStart + THROTTLE.windowMs - now)
   }
+  return retryAfterMs > 0 ? { allowed: false, retryAfterMs, counted } : { allowed: true, counted }
 }
 
-export async function recordLoginSuccess(db: Db, email: string, ip: string) {
-  const keys = throttleKeys(email, ip)
-  await clearAttempts(db, [keys.account, keys.ip])
+/** A correct password: the attempt is given back in every bucket. */
+export async function giveBack(db: Db, verdict: Verdict) {
+  for (const c of verdict.counted) await uncountAttempt(db, c)
+}
+
+/** Whole seconds for Retry-After (at least 1) and a sentence that says how long to wait. */
+export function waitText(ms: number): { seconds: number; message: string } {
+  const seconds = Math.max(1, Math.ceil(ms / 1000))
+  const minutes = Math.ceil(seconds / 60)
+  const when = seconds < 120 ? `${seconds} seconds` : `${minutes} minutes`
+  return { seconds, message: `Too many sign-in attempts. Please try again in ${when}.` }
 }
