@@ -2,27 +2,30 @@
 // checker, the nav checks and the tests all read this list; no other list of routes exists.
 import { DataError, type SiteData } from './loadData.ts'
 
-export const families = [
-  'home',
-  'static',
-  'city',
-  'state',
-  'hubspot',
-  'hubspot-tool',
-  'integration',
-  'api-service',
-  'mortgage',
-  'landing',
-  'content',
-  'legal',
-  'service',
-  'blog-post',
-  'tag',
-  'qa',
-  'case-study',
-  'job',
-] as const
-export type Family = (typeof families)[number]
+/** Every page family (one folder in pages/ each) with the caption of its Open Graph card,
+ * drawn by the build as og/{family}.png. */
+export const familyCaptions = {
+  home: 'Marketing That Proves',
+  static: 'Marketing That Proves',
+  city: 'Local digital marketing',
+  state: 'Digital marketing in all 50 states',
+  hubspot: 'HubSpot services',
+  'hubspot-tool': 'HubSpot integrations',
+  integration: 'CRM and LOS integrations',
+  'api-service': 'API integration services',
+  mortgage: 'Mortgage marketing',
+  landing: 'Digital marketing agency',
+  content: 'Guides',
+  legal: 'Policies',
+  service: 'Services',
+  'blog-post': 'The Proofline blog',
+  tag: 'The Proofline blog',
+  qa: 'Marketing questions answered',
+  'case-study': 'Client results',
+  job: 'Careers',
+}
+export type Family = keyof typeof familyCaptions
+export const families = Object.keys(familyCaptions) as Family[]
 
 export type CatalogEntry = {
   /** Path of this URL, e.g. "/seo-services-austin-tx". */
