@@ -82,13 +82,13 @@ describe('URL catalog', () => {
     expect(canonicalOf('/contact-us')).toBe('/contact')
     const austin = cityUrl('digital-marketing', data.cities.find((c) => c.slug === 'austin')!)
     expect(['/cities/austin-digital-marketing', '/austin', '/digital-marketing-austin'].map(canonicalOf)).toEqual([austin, austin, austin])
-    expect(catalog.byUrl.get('/austin')?.template).toBe('CityTemplate')
+    expect(catalog.byUrl.get('/austin')).toMatchObject({ family: 'city', label: 'Digital Marketing in Austin, TX' })
   })
 
-  it('gives every URL one family, a template and a canonical that is a primary page', () => {
+  it('gives every URL one family, a link label and a canonical that is a primary page', () => {
     for (const entry of catalog.entries) {
       expect(catalog.byUrl.get(entry.canonical)?.isAlias).toBe(false)
-      expect(entry.template).toMatch(/Template$/)
+      expect(entry.label.trim()).not.toBe('')
     }
     expect(new Set(catalog.entries.map((e) => e.url)).size).toBe(catalog.entries.length)
   })

@@ -2,34 +2,37 @@
 // checker, the nav checks and the tests all read this list; no other list of routes exists.
 import { DataError, type SiteData } from './loadData.ts'
 
-export const families = [
-  'home',
-  'static',
-  'city',
-  'state',
-  'hubspot',
-  'hubspot-tool',
-  'integration',
-  'api-service',
-  'mortgage',
-  'landing',
-  'content',
-  'legal',
-  'service',
-  'blog-post',
-  'tag',
-  'qa',
-  'case-study',
-  'job',
-] as const
-export type Family = (typeof families)[number]
+/** Every page family (one folder in pages/ each) with the caption of its Open Graph card,
+ * drawn by the build as og/{family}.png. */
+export const familyCaptions = {
+  home: 'Marketing That Proves',
+  static: 'Marketing That Proves',
+  city: 'Local digital marketing',
+  state: 'Digital marketing in all 50 states',
+  hubspot: 'HubSpot services',
+  'hubspot-tool': 'HubSpot integrations',
+  integration: 'CRM and LOS integrations',
+  'api-service': 'API integration services',
+  mortgage: 'Mortgage marketing',
+  landing: 'Digital marketing agency',
+  content: 'Guides',
+  legal: 'Policies',
+  service: 'Services',
+  'blog-post': 'The Proofline blog',
+  tag: 'The Proofline blog',
+  qa: 'Marketing questions answered',
+  'case-study': 'Client results',
+  job: 'Careers',
+}
+export type Family = keyof typeof familyCaptions
+export const families = Object.keys(familyCaptions) as Family[]
 
 export type CatalogEntry = {
   /** Path of this URL, e.g. "/seo-services-austin-tx". */
   url: string
   family: Family
-  /** Name of the template in templates/ that renders it. */
-  template: string
+  /** Link text of this URL wherever another page links to it, e.g. "SEO in Austin, TX". */
+  label: string
   /** What identifies the record(s) behind the page, e.g. { service, city }. */
   params: Record<string, string>
   /** Path of the primary URL: itself, or the page an alias shows. */
@@ -46,29 +49,40 @@ export type Catalog = {
   ofFamily: (family: Family) => CatalogEntry[]
 }
 
-const staticTemplates: Record<string, string> = {
-  '/': 'HomeTemplate',
-  '/services': 'ServicesIndexTemplate',
-  '/case-studies': 'CaseStudiesTemplate',
-  '/portfolio': 'PortfolioTemplate',
-  '/about': 'AboutTemplate',
-  '/contact': 'ContactTemplate',
-  '/careers': 'CareersTemplate',
-  '/blog': 'BlogIndexTemplate',
-  '/locations': 'LocationsTemplate',
-  '/thank-you': 'ThankYouTemplate',
-  '/unsubscribed': 'UnsubscribedTemplate',
-  '/partners': 'PartnersTemplate',
-  '/apply': 'ApplyTemplate',
-  '/faq': 'FaqIndexTemplate',
-  '/roi-calculators': 'RoiCalculatorsTemplate',
-  '/free-quote': 'QuoteTemplate',
-  '/integrations': 'IntegrationsTemplate',
-}
+/** The pages of pages.yaml that have a layout of their own: '/' is pages/home, every other one
+ * a folder in pages/static/. A path of pages.yaml outside this list stops the build. */
+export const staticPaths = [
+  '/',
+  '/services',
+  '/case-studies',
+  '/portfolio',
+  '/about',
+  '/contact',
+  '/careers',
+  '/blog',
+  '/locations',
+  '/thank-you',
+  '/unsubscribed',
+  '/partners',
+  '/apply',
+  '/faq',
+  '/roi-calculators',
+  '/free-quote',
+  '/integrations',
+]
 
 export const cityUrl = (service: string, city: { slug: string; stateCode: string }) =>
   `/${service}-${city.slug}-${city.stateCode}`
 export const toolUrl = (tool: string) => `/hubspot-${tool}-integration`
+
+export const upper = (code: string) => code.toUpperCase()
+export const titleCase = (slug: string) => slug.split('-').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ')
+/** "SEO in Austin, TX": the link text of a city page, also the start of its title. */
+export const cityLabel = (service: { shortName: string }, city: { name: string; stateCode: string }) => `${service.shortName} in ${city.name}, ${upper(city.stateCode)}`
+
+/** One key per vike page (a folder in pages/): the family, or the path of a static page. Tests
+ * and the audit use it to visit one URL of each page. */
+export const pageKey = (entry: CatalogEntry) => (entry.family === 'static' ? entry.canonical : entry.family)
 
 /** Cross-file references that a schema alone cannot check. */
 function checkReferences(data: SiteData) {
@@ -95,39 +109,39 @@ function checkReferences(data: SiteData) {
 export function buildCatalog(data: SiteData): Catalog {
   checkReferences(data)
   const entries: CatalogEntry[] = []
-  const add = (url: string, family: Family, template: string, params: Record<string, string>, sources: string[], noindex = false) =>
-    entries.push({ url, family, template, params, canonical: url, isAlias: false, sources, noindex })
+  const add = (url: string, family: Family, label: string, params: Record<string, string>, sources: string[], noindex = false) =>
+    entries.push({ url, family, label, params, canonical: url, isAlias: false, sources, noindex })
 
   for (const page of data.pages) {
-    const template = staticTemplates[page.path]
-    if (!template) throw new DataError('pages.yaml', [{ path: `path ${page.path}`, message: `one of ${Object.keys(staticTemplates).join(', ')}` }])
-    add(page.path, page.path === '/' ? 'home' : 'static', template, { path: page.path }, ['pages.yaml'], page.noindex)
+    if (!staticPaths.includes(page.path)) throw new DataError('pages.yaml', [{ path: `path ${page.path}`, message: `one of ${staticPaths.join(', ')}` }])
+    add(page.path, page.path === '/' ? 'home' : 'static', page.h1, { path: page.path }, ['pages.yaml'], page.noindex)
   }
+  const serviceById = new Map(data.cityServices.map((s) => [s.id, s]))
   for (const city of data.cities) {
     for (const service of city.services) {
-      add(cityUrl(service, city), 'city', 'CityTemplate', { service, city: city.slug }, ['cities.yaml', 'city-services.yaml', 'states.yaml'])
+      add(cityUrl(service, city), 'city', cityLabel(serviceById.get(service)!, city), { service, city: city.slug }, ['cities.yaml', 'city-services.yaml', 'states.yaml'])
     }
   }
-  for (const state of data.states) add(`/states/${state.slug}`, 'state', 'StateTemplate', { state: state.slug }, ['states.yaml', 'cities.yaml'])
+  for (const state of data.states) add(`/states/${state.slug}`, 'state', state.name, { state: state.slug }, ['states.yaml', 'cities.yaml'])
   const topicFamilies = [
-    ['hubspot', 'HubspotTemplate', data.hubspotPages, 'hubspot-pages.yaml'],
-    ['integration', 'HubspotTemplate', data.integrations, 'integrations.yaml'],
-    ['api-service', 'ApiServiceTemplate', data.apiServices, 'api-services.yaml'],
-    ['mortgage', 'MortgageTemplate', data.mortgage, 'mortgage.yaml'],
-    ['landing', 'LandingTemplate', data.landingPages, 'landing-pages.yaml'],
-    ['content', 'LandingTemplate', data.contentPages, 'content-pages.yaml'],
-    ['legal', 'LegalTemplate', data.legal, 'legal.yaml'],
+    ['hubspot', data.hubspotPages, 'hubspot-pages.yaml'],
+    ['integration', data.integrations, 'integrations.yaml'],
+    ['api-service', data.apiServices, 'api-services.yaml'],
+    ['mortgage', data.mortgage, 'mortgage.yaml'],
+    ['landing', data.landingPages, 'landing-pages.yaml'],
+    ['content', data.contentPages, 'content-pages.yaml'],
+    ['legal', data.legal, 'legal.yaml'],
   ] as const
-  for (const [family, template, pages, file] of topicFamilies) {
-    for (const page of pages) add(`/${page.slug}`, family, template, { slug: page.slug }, [file])
+  for (const [family, pages, file] of topicFamilies) {
+    for (const page of pages) add(`/${page.slug}`, family, page.h1, { slug: page.slug }, [file])
   }
-  for (const tool of data.hubspotTools) add(toolUrl(tool.slug), 'hubspot-tool', 'HubspotToolTemplate', { tool: tool.slug }, ['hubspot-tools.yaml'])
-  for (const page of data.servicePages) add(`/services/${page.slug}`, 'service', 'ServiceTemplate', { slug: page.slug }, ['service-pages.yaml'])
-  for (const post of data.posts) add(`/blog/${post.slug}`, 'blog-post', 'BlogPostTemplate', { slug: post.slug }, [`blog/${post.slug}.md`])
-  for (const tag of [...new Set(data.posts.flatMap((p) => p.tags))].sort()) add(`/tag/${tag}`, 'tag', 'TagTemplate', { tag }, ['blog'])
-  for (const qa of data.qa) add(`/faq/${qa.slug}`, 'qa', 'QaTemplate', { slug: qa.slug }, ['qa.yaml'])
-  for (const study of data.caseStudies) add(`/case-studies/${study.slug}`, 'case-study', 'CaseStudyTemplate', { slug: study.slug }, ['case-studies.yaml'])
-  for (const job of data.jobs) add(`/careers/${job.slug}`, 'job', 'JobTemplate', { slug: job.slug }, ['jobs.yaml'])
+  for (const tool of data.hubspotTools) add(toolUrl(tool.slug), 'hubspot-tool', `HubSpot + ${tool.name}`, { tool: tool.slug }, ['hubspot-tools.yaml'])
+  for (const page of data.servicePages) add(`/services/${page.slug}`, 'service', page.name, { slug: page.slug }, ['service-pages.yaml'])
+  for (const post of data.posts) add(`/blog/${post.slug}`, 'blog-post', post.title, { slug: post.slug }, [`blog/${post.slug}.md`])
+  for (const tag of [...new Set(data.posts.flatMap((p) => p.tags))].sort()) add(`/tag/${tag}`, 'tag', `${titleCase(tag)} articles`, { tag }, ['blog'])
+  for (const qa of data.qa) add(`/faq/${qa.slug}`, 'qa', qa.question, { slug: qa.slug }, ['qa.yaml'])
+  for (const study of data.caseStudies) add(`/case-studies/${study.slug}`, 'case-study', `${study.client} case study`, { slug: study.slug }, ['case-studies.yaml'])
+  for (const job of data.jobs) add(`/careers/${job.slug}`, 'job', job.title, { slug: job.slug }, ['jobs.yaml'])
 
   const byUrl = new Map<string, CatalogEntry>()
   for (const entry of entries) {

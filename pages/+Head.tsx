@@ -8,7 +8,7 @@ import type { PageData } from '../templates/types.ts'
 const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
 
 export default function Head() {
-  const data = useData<PageData | undefined>()
+  const data = useData<PageData<unknown> | undefined>()
   if (!data) return <meta name="robots" content="noindex" />
   const { seo } = data
   return (

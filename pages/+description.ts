@@ -1,4 +1,4 @@
 import type { PageContext } from 'vike/types'
 import type { PageData } from '../templates/types.ts'
 
-export default (pageContext: PageContext) => (pageContext.data as PageData | undefined)?.seo.description ?? ''
+export default (pageContext: PageContext) => (pageContext.data as PageData<unknown> | undefined)?.seo.description ?? ''

@@ -1,4 +1,5 @@
-// `npm run audit`: Lighthouse (mobile, the default form factor) on one page of each template,
+// `npm run audit`: Lighthouse (mobile, the default form factor) on one page of each page folder
+// (a family, or a page of pages.yaml),
 // served by the real server from the current build, in Debian's Chromium. Prints the four
 // category scores, CLS, TBT and the JS each page loads (gzip KB, measured from the files the
 // page actually requested). A report, not a test: it never fails on a score.
@@ -8,6 +9,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { pageKey } from '../data/catalog.ts'
 import { getSiteContext } from '../pages/_shared/siteContext.ts'
 import { loadEnv } from '../server/env.ts'
 import { startServer } from '../server/index.ts'
@@ -20,10 +22,10 @@ if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
 }
 
 const { catalog } = getSiteContext()
-const onePerTemplate = new Map<string, string>()
-for (const entry of catalog.entries) if (!entry.isAlias && !onePerTemplate.has(entry.template)) onePerTemplate.set(entry.template, entry.url)
+const onePerPage = new Map<string, string>()
+for (const entry of catalog.entries) if (!entry.isAlias && !onePerPage.has(pageKey(entry))) onePerPage.set(pageKey(entry), entry.url)
 const only = process.argv.slice(2)
-const targets = [...onePerTemplate.entries()].filter(([template, url]) => only.length === 0 || only.includes(template) || only.includes(url))
+const targets = [...onePerPage.entries()].filter(([key, url]) => only.length === 0 || only.includes(key) || only.includes(url))
 
 const env = loadEnv({ ...process.env, PORT: '0', HOST: '127.0.0.1', VAR_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'audit-')), NODE_ENV: 'test' })
 const server = await startServer(env)
@@ -37,9 +39,9 @@ const gzipKb = (urlPath: string) => {
   return fs.existsSync(file) ? zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length / 1024 : 0
 }
 
-console.log('template                     url                                        perf  a11y  best   seo    CLS    TBT  JS gzip KB')
+console.log('page                         url                                        perf  a11y  best   seo    CLS    TBT  JS gzip KB')
 try {
-  for (const [template, url] of targets) {
+  for (const [key, url] of targets) {
     const result = await lighthouse(`http://127.0.0.1:${server.port}${url}`, { port: chrome.port, output: 'json', logLevel: 'error' })
     const lhr = result!.lhr
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
@@ -48,7 +50,7 @@ try {
     const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? 0
     const tbt = lhr.audits['total-blocking-time']?.numericValue ?? 0
     console.log(
-      `${template.padEnd(28)} ${url.slice(0, 42).padEnd(42)} ${String(score('performance')).padStart(4)} ${String(score('accessibility')).padStart(5)} ${String(score('best-practices')).padStart(5)} ${String(score('seo')).padStart(5)} ${cls.toFixed(3).padStart(6)} ${tbt.toFixed(0).padStart(6)} ${jsKb.toFixed(1).padStart(10)}`,
+      `${key.padEnd(28)} ${url.slice(0, 42).padEnd(42)} ${String(score('performance')).padStart(4)} ${String(score('accessibility')).padStart(5)} ${String(score('best-practices')).padStart(5)} ${String(score('seo')).padStart(5)} ${cls.toFixed(3).padStart(6)} ${tbt.toFixed(0).padStart(6)} ${jsKb.toFixed(1).padStart(10)}`,
     )
     for (const id of ['accessibility', 'best-practices', 'seo']) {
       const failing = lhr.categories[id].auditRefs.filter((ref) => (lhr.audits[ref.id]?.score ?? 1) < 1 && ref.weight > 0).map((ref) => ref.id)

@@ -4,9 +4,12 @@ import { Highlights } from './components/Highlights.tsx'
 import { PageHero } from './components/PageHero.tsx'
 import { Sections } from './components/Prose.tsx'
 import { TestimonialGrid } from './HomeTemplate.tsx'
-import type { StaticProps } from './props.ts'
+import type { StaticPageProps } from './types.ts'
+import type { Partner, Site, Testimonial } from '../data/schema.ts'
 
-export function AboutTemplate({ page, contact, claims, address, partners = [], testimonials = [] }: StaticProps) {
+export type AboutProps = StaticPageProps & { claims: Site['claims']; address: Site['contact']['address']; partners: Partner[]; testimonials: Testimonial[] }
+
+export function AboutTemplate({ page, contact, claims, address, partners, testimonials }: AboutProps) {
   const stats = [
     { value: claims.organizations, label: 'Organizations served' },
     { value: claims.clientRevenue, label: 'Client revenue driven' },

@@ -3,9 +3,12 @@ import { PageHero } from './components/PageHero.tsx'
 import { Sections } from './components/Prose.tsx'
 import { ApplyForm } from './islands/ApplyForm.tsx'
 import { Island } from './islands/Island.tsx'
-import type { StaticProps } from './props.ts'
+import type { StaticPageProps } from './types.ts'
+import type { Job } from '../data/schema.ts'
 
-export function ApplyTemplate({ page, contact, jobs = [] }: StaticProps) {
+export type ApplyProps = StaticPageProps & { jobs: (Job & { url: string })[] }
+
+export function ApplyTemplate({ page, contact, jobs }: ApplyProps) {
   const link = 'text-brand-700 underline underline-offset-4 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
   return (
     <article>

@@ -3,8 +3,7 @@ import { LinkList } from './components/LinkList.tsx'
 import { PageHero } from './components/PageHero.tsx'
 import { Sections } from './components/Prose.tsx'
 import { formatDate, tagLabel } from './BlogPostTemplate.tsx'
-import type { Link } from './types.ts'
-import type { PostSummary, StaticProps } from './props.ts'
+import type { Link, PostSummary, StaticPageProps } from './types.ts'
 
 /** Post summaries as a list of cards; the tag pages reuse it. */
 export function PostList({ posts, tags = [], headingLevel = 2 }: { posts: PostSummary[]; tags?: Link[]; headingLevel?: 2 | 3 }) {
@@ -43,7 +42,9 @@ export function PostList({ posts, tags = [], headingLevel = 2 }: { posts: PostSu
   )
 }
 
-export function BlogIndexTemplate({ page, posts = [], tags = [] }: StaticProps) {
+export type BlogIndexProps = Pick<StaticPageProps, 'page'> & { posts: PostSummary[]; tags: Link[] }
+
+export function BlogIndexTemplate({ page, posts, tags }: BlogIndexProps) {
   const sorted = [...posts].sort((a, b) => b.date.localeCompare(a.date))
   return (
     <article>

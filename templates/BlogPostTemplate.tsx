@@ -1,6 +1,14 @@
 // /blog/{slug}: one article, its Markdown already rendered to HTML at build time.
 import { LinkList } from './components/LinkList.tsx'
-import type { BlogPostProps } from './props.ts'
+import type { BlogPost } from '../data/loadData.ts'
+import type { Link } from './types.ts'
+
+export type BlogPostProps = {
+  post: Pick<BlogPost, 'slug' | 'title' | 'description' | 'date' | 'updated' | 'author' | 'tags'>
+  html: string
+  readingMinutes: number
+  more: Link[]
+}
 
 /** "2026-03-04" → "March 4, 2026", read as a calendar date (no time zone shift). */
 export function formatDate(iso: string): string {

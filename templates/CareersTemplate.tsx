@@ -2,9 +2,12 @@
 import { PageHero } from './components/PageHero.tsx'
 import { Sections } from './components/Prose.tsx'
 import { employmentLabel, formatSalary, RemoteBadge } from './JobTemplate.tsx'
-import type { StaticProps } from './props.ts'
+import type { StaticPageProps } from './types.ts'
+import type { Job } from '../data/schema.ts'
 
-export function CareersTemplate({ page, contact, jobs = [] }: StaticProps) {
+export type CareersProps = StaticPageProps & { jobs: (Job & { url: string })[] }
+
+export function CareersTemplate({ page, contact, jobs }: CareersProps) {
   return (
     <article>
       <PageHero eyebrow="Careers" title={page.h1} lead={page.intro}>

@@ -4,9 +4,12 @@ import { CtaButtons } from './components/CtaButtons.tsx'
 import { PageHero } from './components/PageHero.tsx'
 import { Sections } from './components/Prose.tsx'
 import { TestimonialGrid } from './HomeTemplate.tsx'
-import type { StaticProps } from './props.ts'
+import type { StaticPageProps } from './types.ts'
+import type { CaseStudy, Testimonial } from '../data/schema.ts'
 
-export function CaseStudiesTemplate({ page, contact, caseStudies = [], testimonials = [] }: StaticProps) {
+export type CaseStudiesProps = StaticPageProps & { caseStudies: CaseStudy[]; testimonials: Testimonial[] }
+
+export function CaseStudiesTemplate({ page, contact, caseStudies, testimonials }: CaseStudiesProps) {
   return (
     <article>
       <PageHero eyebrow="Case studies" title={page.h1} lead={page.intro}>

@@ -4,7 +4,10 @@ import { Highlights } from './components/Highlights.tsx'
 import { LinkList } from './components/LinkList.tsx'
 import { PageHero } from './components/PageHero.tsx'
 import { TextBlock } from './components/Prose.tsx'
-import type { CaseStudyProps } from './props.ts'
+import type { CaseStudy } from '../data/schema.ts'
+import type { ContactInfo, Link } from './types.ts'
+
+export type CaseStudyProps = { study: CaseStudy; more: Link[]; contact: ContactInfo }
 
 export function CaseStudyTemplate({ study, more, contact }: CaseStudyProps) {
   return (

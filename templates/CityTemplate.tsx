@@ -5,9 +5,25 @@ import { FaqList } from './components/FaqList.tsx'
 import { LinkList } from './components/LinkList.tsx'
 import { PageHero } from './components/PageHero.tsx'
 import { TextBlock } from './components/Prose.tsx'
-import type { CityProps } from './props.ts'
+import type { City, CityService } from '../data/schema.ts'
+import type { ContactInfo, FaqPair, Link } from './types.ts'
 
 const people = (n: number) => (n >= 1_000_000 ? `${(n / 1_000_000).toFixed(1)} million` : n.toLocaleString('en-US'))
+
+export type CityProps = {
+  city: City
+  stateName: string
+  stateUrl: string
+  service: CityService
+  h1: string
+  /** City facts picked for this service, so two services in one city read differently. */
+  facts: string[]
+  faqs: FaqPair[]
+  otherServices: Link[]
+  otherCities: Link[]
+  servicePage: Link
+  contact: ContactInfo
+}
 
 export function CityTemplate({ city, stateName, stateUrl, service, h1, facts, faqs, otherServices, otherCities, servicePage, contact }: CityProps) {
   const place = `${city.name}, ${stateName}`

@@ -3,9 +3,12 @@ import { PageHero } from './components/PageHero.tsx'
 import { Sections } from './components/Prose.tsx'
 import { ContactForm } from './islands/ContactForm.tsx'
 import { Island } from './islands/Island.tsx'
-import type { StaticProps } from './props.ts'
+import type { StaticPageProps } from './types.ts'
+import type { Site } from '../data/schema.ts'
 
-export function ContactTemplate({ page, contact, address, hours }: StaticProps) {
+export type ContactProps = StaticPageProps & { address: Site['contact']['address']; hours: string }
+
+export function ContactTemplate({ page, contact, address, hours }: ContactProps) {
   const link = 'font-semibold text-brand-600 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
   return (
     <article>

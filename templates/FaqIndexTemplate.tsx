@@ -5,7 +5,7 @@ import { LinkList } from './components/LinkList.tsx'
 import { PageHero } from './components/PageHero.tsx'
 import { Sections } from './components/Prose.tsx'
 import type { FaqItem } from '../data/schema.ts'
-import type { StaticProps } from './props.ts'
+import type { Link, StaticPageProps } from './types.ts'
 
 function byCategory(faqs: FaqItem[]): [string, FaqItem[]][] {
   const groups = new Map<string, FaqItem[]>()
@@ -13,7 +13,9 @@ function byCategory(faqs: FaqItem[]): [string, FaqItem[]][] {
   return [...groups]
 }
 
-export function FaqIndexTemplate({ page, contact, faqs = [], qa = [] }: StaticProps) {
+export type FaqIndexProps = StaticPageProps & { faqs: FaqItem[]; qa: Link[] }
+
+export function FaqIndexTemplate({ page, contact, faqs, qa }: FaqIndexProps) {
   const groups = byCategory(faqs)
   return (
     <article>

@@ -10,8 +10,8 @@ import { HeroRotator } from './islands/HeroRotator.tsx'
 import { Island } from './islands/Island.tsx'
 import { ResultsCarousel } from './islands/ResultsCarousel.tsx'
 import { RoiCalculator } from './islands/RoiCalculator.tsx'
-import type { StaticProps } from './props.ts'
-import type { Home } from '../data/schema.ts'
+import type { StaticPageProps } from './types.ts'
+import type { CaseStudy, FaqItem, Home, Site, Testimonial } from '../data/schema.ts'
 
 export { CaseStudyCard } from './components/CaseStudyCard.tsx'
 export { TestimonialGrid } from './components/TestimonialGrid.tsx'
@@ -39,7 +39,9 @@ function ServiceCardItem({ card }: { card: ServiceCard }) {
   )
 }
 
-export function HomeTemplate({ page, contact, claims, home, caseStudies = [], testimonials = [], faqs = [] }: StaticProps) {
+export type HomeProps = StaticPageProps & { claims: Site['claims']; home: Home; caseStudies: CaseStudy[]; testimonials: Testimonial[]; faqs: FaqItem[] }
+
+export function HomeTemplate({ page, contact, claims, home, caseStudies, testimonials, faqs }: HomeProps) {
   if (!home) throw new Error('HomeTemplate needs the home page copy (data/home.yaml)')
   const { promo, hero, results, trustedBy, different, stats, dataDriven, services, process, features, closing } = home
 

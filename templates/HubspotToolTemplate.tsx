@@ -5,7 +5,16 @@ import { FaqList } from './components/FaqList.tsx'
 import { LinkList } from './components/LinkList.tsx'
 import { PageHero } from './components/PageHero.tsx'
 import { TextBlock } from './components/Prose.tsx'
-import type { ToolProps } from './props.ts'
+import type { HubspotTool } from '../data/schema.ts'
+import type { ContactInfo, Link } from './types.ts'
+
+export type ToolProps = {
+  tool: HubspotTool
+  h1: string
+  related: Link[]
+  guides: Link[]
+  contact: ContactInfo
+}
 
 export function HubspotToolTemplate({ tool, h1, related, guides, contact }: ToolProps) {
   return (

@@ -4,8 +4,7 @@ import { CtaButtons } from './components/CtaButtons.tsx'
 import { LinkList } from './components/LinkList.tsx'
 import { PageHero } from './components/PageHero.tsx'
 import { Sections } from './components/Prose.tsx'
-import type { Link } from './types.ts'
-import type { StaticProps } from './props.ts'
+import type { Link, StaticPageProps } from './types.ts'
 
 function byCategory(tools: (Link & { category: string })[]): [string, Link[]][] {
   const groups = new Map<string, Link[]>()
@@ -13,7 +12,9 @@ function byCategory(tools: (Link & { category: string })[]): [string, Link[]][] 
   return [...groups].sort(([a], [b]) => a.localeCompare(b))
 }
 
-export function IntegrationsTemplate({ page, contact, tools = [], guides = [] }: StaticProps) {
+export type IntegrationsProps = StaticPageProps & { tools: (Link & { category: string })[]; guides: Link[] }
+
+export function IntegrationsTemplate({ page, contact, tools, guides }: IntegrationsProps) {
   const groups = byCategory(tools)
   return (
     <article>

@@ -4,7 +4,9 @@ import { PageHero } from './components/PageHero.tsx'
 import { TextBlock } from './components/Prose.tsx'
 import { formatDate } from './BlogPostTemplate.tsx'
 import type { Job } from '../data/schema.ts'
-import type { JobProps } from './props.ts'
+import type { Link } from './types.ts'
+
+export type JobProps = { job: Job; applyUrl: string; more: Link[] }
 
 /** "$95,000 – $125,000 a year" */
 export function formatSalary(salary: Job['salary']): string {

@@ -2,11 +2,13 @@
 import { ContactCard } from './components/ContactCard.tsx'
 import { PageHero } from './components/PageHero.tsx'
 import { Sections } from './components/Prose.tsx'
-import type { StaticProps } from './props.ts'
+import type { Link, StaticPageProps } from './types.ts'
 
 const linkClass = 'text-brand-600 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
 
-export function LocationsTemplate({ page, contact, locations = { cities: [], states: [] } }: StaticProps) {
+export type LocationsProps = StaticPageProps & { locations: { cities: (Link & { services: Link[] })[]; states: Link[] } }
+
+export function LocationsTemplate({ page, contact, locations }: LocationsProps) {
   return (
     <article>
       <PageHero eyebrow="Locations" title={page.h1} lead={page.intro} />

@@ -2,9 +2,12 @@
 import { ContactCard } from './components/ContactCard.tsx'
 import { PageHero } from './components/PageHero.tsx'
 import { Sections } from './components/Prose.tsx'
-import type { StaticProps } from './props.ts'
+import type { StaticPageProps } from './types.ts'
+import type { Partner } from '../data/schema.ts'
 
-export function PartnersTemplate({ page, contact, partners = [] }: StaticProps) {
+export type PartnersProps = StaticPageProps & { partners: Partner[] }
+
+export function PartnersTemplate({ page, contact, partners }: PartnersProps) {
   return (
     <article>
       <PageHero eyebrow="Partners" title={page.h1} lead={page.intro} />

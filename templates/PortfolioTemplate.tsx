@@ -3,7 +3,7 @@ import { CtaButtons } from './components/CtaButtons.tsx'
 import { PageHero } from './components/PageHero.tsx'
 import { Sections } from './components/Prose.tsx'
 import type { CaseStudy } from '../data/schema.ts'
-import type { StaticProps } from './props.ts'
+import type { StaticPageProps } from './types.ts'
 
 function byIndustry(studies: CaseStudy[]): [string, CaseStudy[]][] {
   const groups = new Map<string, CaseStudy[]>()
@@ -11,7 +11,9 @@ function byIndustry(studies: CaseStudy[]): [string, CaseStudy[]][] {
   return [...groups]
 }
 
-export function PortfolioTemplate({ page, contact, caseStudies = [] }: StaticProps) {
+export type PortfolioProps = StaticPageProps & { caseStudies: CaseStudy[] }
+
+export function PortfolioTemplate({ page, contact, caseStudies }: PortfolioProps) {
   const groups = byIndustry(caseStudies)
   return (
     <article>

@@ -1,7 +1,10 @@
 // /faq/{slug}: one in-depth question and its answer, with author, dates and related questions.
 import { LinkList } from './components/LinkList.tsx'
 import { formatDate } from './BlogPostTemplate.tsx'
-import type { QaProps } from './props.ts'
+import type { QaEntry } from '../data/schema.ts'
+import type { Link } from './types.ts'
+
+export type QaProps = { qa: QaEntry; upvotes: number; more: Link[] }
 
 export function QaTemplate({ qa, upvotes, more }: QaProps) {
   return (

@@ -3,7 +3,8 @@ import { PageHero } from './components/PageHero.tsx'
 import { Sections } from './components/Prose.tsx'
 import { Island } from './islands/Island.tsx'
 import { QuoteForm } from './islands/QuoteForm.tsx'
-import type { StaticProps } from './props.ts'
+import type { StaticPageProps } from './types.ts'
+import type { Site } from '../data/schema.ts'
 
 const next = [
   'A strategist reads your request the same business day.',
@@ -11,7 +12,9 @@ const next = [
   'If it fits, we book a free 30-minute consultation to walk through it.',
 ]
 
-export function QuoteTemplate({ page, contact, claims, hours, quoteServices = [] }: StaticProps) {
+export type QuoteProps = StaticPageProps & { claims: Site['claims']; hours: string; quoteServices: { id: string; label: string }[] }
+
+export function QuoteTemplate({ page, contact, claims, hours, quoteServices }: QuoteProps) {
   const link = 'font-semibold text-brand-600 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
   return (
     <article>

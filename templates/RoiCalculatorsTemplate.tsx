@@ -4,7 +4,8 @@ import { PageHero } from './components/PageHero.tsx'
 import { Sections } from './components/Prose.tsx'
 import { Island } from './islands/Island.tsx'
 import { RoiCalculator } from './islands/RoiCalculator.tsx'
-import type { StaticProps } from './props.ts'
+import type { StaticPageProps } from './types.ts'
+import type { Site } from '../data/schema.ts'
 
 const formula = [
   'Conversions = monthly visitors × conversion rate',
@@ -13,7 +14,9 @@ const formula = [
   'Extra profit with optimization = 50% of today’s monthly profit, a conservative share of what a +40% conversion rate and +25% order value would add',
 ]
 
-export function RoiCalculatorsTemplate({ page, contact, claims }: StaticProps) {
+export type RoiCalculatorsProps = StaticPageProps & { claims: Site['claims'] }
+
+export function RoiCalculatorsTemplate({ page, contact, claims }: RoiCalculatorsProps) {
   return (
     <article>
       <PageHero eyebrow="ROI calculator" title={page.h1} lead={page.intro} />

@@ -6,7 +6,16 @@ import { Highlights } from './components/Highlights.tsx'
 import { LinkList } from './components/LinkList.tsx'
 import { PageHero } from './components/PageHero.tsx'
 import { Sections, TextBlock } from './components/Prose.tsx'
-import type { ServiceProps } from './props.ts'
+import type { ServicePage } from '../data/schema.ts'
+import type { ContactInfo, Link } from './types.ts'
+
+export type ServiceProps = {
+  page: ServicePage
+  cities: Link[]
+  related: Link[]
+  siblings: Link[]
+  contact: ContactInfo
+}
 
 export function ServiceTemplate({ page, cities, related, siblings, contact }: ServiceProps) {
   return (

@@ -4,9 +4,11 @@ import { CtaButtons } from './components/CtaButtons.tsx'
 import { LinkList } from './components/LinkList.tsx'
 import { PageHero } from './components/PageHero.tsx'
 import { Sections } from './components/Prose.tsx'
-import type { StaticProps } from './props.ts'
+import type { Link, StaticPageProps } from './types.ts'
 
-export function ServicesIndexTemplate({ page, contact, services = [], guides = [] }: StaticProps) {
+export type ServicesIndexProps = StaticPageProps & { services: { title: string; url: string; summary: string }[]; guides: Link[] }
+
+export function ServicesIndexTemplate({ page, contact, services, guides }: ServicesIndexProps) {
   return (
     <article>
       <PageHero eyebrow="Services" title={page.h1} lead={page.intro}>

@@ -4,7 +4,17 @@ import { CtaButtons } from './components/CtaButtons.tsx'
 import { LinkList } from './components/LinkList.tsx'
 import { PageHero } from './components/PageHero.tsx'
 import { TextBlock } from './components/Prose.tsx'
-import type { StateProps } from './props.ts'
+import type { State } from '../data/schema.ts'
+import type { ContactInfo, Link } from './types.ts'
+
+export type StateProps = {
+  state: State
+  h1: string
+  cities: Link[]
+  services: Link[]
+  neighbours: Link[]
+  contact: ContactInfo
+}
 
 export function StateTemplate({ state, h1, cities, services, neighbours, contact }: StateProps) {
   return (

@@ -3,7 +3,9 @@ import { LinkList } from './components/LinkList.tsx'
 import { PageHero } from './components/PageHero.tsx'
 import { tagLabel } from './BlogPostTemplate.tsx'
 import { PostList } from './BlogIndexTemplate.tsx'
-import type { TagProps } from './props.ts'
+import type { Link, PostSummary } from './types.ts'
+
+export type TagProps = { tag: string; posts: PostSummary[]; tags: Link[] }
 
 export function TagTemplate({ tag, posts, tags }: TagProps) {
   const label = tags.find((t) => t.href === `/tag/${tag}`)?.label ?? tagLabel(tag)

@@ -8,7 +8,17 @@ import { Highlights } from './components/Highlights.tsx'
 import { LinkList } from './components/LinkList.tsx'
 import { PageHero } from './components/PageHero.tsx'
 import { Sections } from './components/Prose.tsx'
-import type { TopicProps } from './props.ts'
+import type { TopicPage } from '../data/schema.ts'
+import type { ContactInfo, Link } from './types.ts'
+
+export type TopicProps = {
+  page: TopicPage
+  /** Label of the family, e.g. "HubSpot", "Mortgage marketing". */
+  familyLabel: string
+  related: Link[]
+  siblings: Link[]
+  contact: ContactInfo
+}
 
 function TopicLayout({ page, familyLabel, related, siblings, contact, aside, extra }: TopicProps & { aside: { heading: string; text: string }; extra?: ReactNode }) {
   return (

@@ -1,9 +1,11 @@
 // /unsubscribed: confirmation after leaving the newsletter.
 import { PageHero } from './components/PageHero.tsx'
 import { Sections } from './components/Prose.tsx'
-import type { StaticProps } from './props.ts'
+import type { StaticPageProps } from './types.ts'
 
-export function UnsubscribedTemplate({ page, contact }: StaticProps) {
+export type UnsubscribedProps = StaticPageProps
+
+export function UnsubscribedTemplate({ page, contact }: UnsubscribedProps) {
   const link = 'font-semibold text-brand-600 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
   return (
     <article className="mx-auto max-w-3xl px-4 pb-16 sm:px-6">

@@ -1,5 +1,5 @@
 // Props shared by every template. Templates are pure: these props in, markup out.
-import type { FaqPair, Section, Site } from '../data/schema.ts'
+import type { FaqPair, Section, Site, StaticPage } from '../data/schema.ts'
 
 export type Link = { label: string; href: string }
 export type Crumb = { name: string; url: string }
@@ -30,12 +30,19 @@ export type Seo = {
   jsonLd: Record<string, unknown>[]
 }
 
-export type PageData<P = Record<string, unknown>> = {
+/** What a page family's data hook returns: the head, the chrome and the props of its template. */
+export type PageData<P> = {
   seo: Seo
   chrome: Chrome
   breadcrumbs: Crumb[]
-  template: string
   props: P
 }
+
+export type ContactInfo = { phone: string; phoneE164: string; email: string; brand: string }
+
+export type PostSummary = { url: string; title: string; description: string; date: string; author: string; tags: string[] }
+
+/** What every page of pages.yaml gets: its copy and the contact details. */
+export type StaticPageProps = { page: StaticPage; contact: ContactInfo }
 
 export type { FaqPair, Section }

@@ -1,14 +1,22 @@
 // Vike glue shared by the page families: each family folder routes the catalog URLs of its
-// family and lists them for pre-rendering. The page data itself comes from pages/+data.ts.
-import type { Family } from '../../data/catalog.ts'
+// family (aliases included) and lists them for pre-rendering.
+import type { CatalogEntry, Family } from '../../data/catalog.ts'
 import { getSiteContext } from './siteContext.ts'
 
 type RouteContext = { urlPathname: string }
+type Match = (entry: CatalogEntry) => boolean
 
-export function routeFamily(family: Family) {
-  return (pageContext: RouteContext) => getSiteContext().catalog.byUrl.get(pageContext.urlPathname)?.family === family
+const route = (match: Match) => (pageContext: RouteContext) => {
+  const entry = getSiteContext().catalog.byUrl.get(pageContext.urlPathname)
+  return entry !== undefined && match(entry)
 }
+const prerender = (match: Match) => () => getSiteContext().catalog.entries.filter(match).map((e) => e.url)
 
-export function prerenderFamily(family: Family) {
-  return () => getSiteContext().catalog.entries.filter((e) => e.family === family).map((e) => e.url)
-}
+const ofFamily = (family: Family): Match => (e) => e.family === family
+/** A page of pages.yaml: its own URL and its aliases. */
+const ofStaticPage = (path: string): Match => (e) => e.family === 'static' && e.canonical === path
+
+export const routeFamily = (family: Family) => route(ofFamily(family))
+export const prerenderFamily = (family: Family) => prerender(ofFamily(family))
+export const routeStaticPage = (path: string) => route(ofStaticPage(path))
+export const prerenderStaticPage = (path: string) => prerender(ofStaticPage(path))

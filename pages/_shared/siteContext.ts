@@ -1,5 +1,5 @@
 // Loads the data and the URL catalog once per build process. Server-only: pages reach it from
-// their pre-render hooks, never from a +Page (that would ship the data to the browser).
+// their data, route and pre-render hooks, never from a +Page (that would ship the data to the browser).
 import { buildCatalog, type Catalog } from '../../data/catalog.ts'
 import { defaultDataDir, loadData, type SiteData } from '../../data/loadData.ts'
 import { lastModified } from './lastModified.ts'

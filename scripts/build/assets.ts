@@ -5,7 +5,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
-import { families } from '../../data/catalog.ts'
+import { familyCaptions, families } from '../../data/catalog.ts'
 import type { SiteContext } from '../../pages/_shared/siteContext.ts'
 import { caseStudyImage, PLACEHOLDER_AVATAR } from '../../templates/components/imagePaths.ts'
 
@@ -15,27 +15,6 @@ const logoSvg = (size: number) => `<svg xmlns="http://www.w3.org/2000/svg" width
 <rect width="32" height="32" rx="7" fill="#0f172a"/>
 <path d="M9 23V9h7.5a4.5 4.5 0 010 9H13" fill="none" stroke="#fb923c" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>
 <path d="M18 23l5-5" stroke="#fff" stroke-width="3" stroke-linecap="round"/></svg>`
-
-const familyCaption: Record<string, string> = {
-  home: 'Marketing That Proves',
-  static: 'Marketing That Proves',
-  city: 'Local digital marketing',
-  state: 'Digital marketing in all 50 states',
-  hubspot: 'HubSpot services',
-  'hubspot-tool': 'HubSpot integrations',
-  integration: 'CRM and LOS integrations',
-  'api-service': 'API integration services',
-  mortgage: 'Mortgage marketing',
-  landing: 'Digital marketing agency',
-  content: 'Guides',
-  legal: 'Policies',
-  service: 'Services',
-  'blog-post': 'The Proofline blog',
-  tag: 'The Proofline blog',
-  qa: 'Marketing questions answered',
-  'case-study': 'Client results',
-  job: 'Careers',
-}
 
 function ogSvg(brand: string, caption: string) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
@@ -118,7 +97,7 @@ export async function writeAssets(ctx: SiteContext, outDir: string) {
   fs.writeFileSync(path.join(outDir, 'favicon.svg'), logoSvg(32))
   await sharp(Buffer.from(logoSvg(512))).png().toFile(path.join(outDir, 'logo.png'))
   await sharp(Buffer.from(ogSvg(site.brand.name, site.brand.tagline))).png().toFile(path.join(outDir, site.seo.defaultImage.slice(1)))
-  await Promise.all(families.map((family) => sharp(Buffer.from(ogSvg(site.brand.name, familyCaption[family]))).png().toFile(path.join(outDir, 'og', `${family}.png`))))
+  await Promise.all(families.map((family) => sharp(Buffer.from(ogSvg(site.brand.name, familyCaptions[family]))).png().toFile(path.join(outDir, 'og', `${family}.png`))))
   fs.writeFileSync(path.join(outDir, PLACEHOLDER_AVATAR.slice(1)), placeholderAvatarSvg)
   // Testimonial photos are raster files, like the real portraits they stand in for.
   await Promise.all(

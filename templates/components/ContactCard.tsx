@@ -1,4 +1,4 @@
-import type { ContactInfo } from '../props.ts'
+import type { ContactInfo } from '../types.ts'
 
 /** Sidebar card with the two conversions the site exists for: a quote request or a call. */
 export function ContactCard({ contact, heading, text }: { contact: ContactInfo; heading: string; text: string }) {

@@ -1,4 +1,4 @@
-import type { ContactInfo } from '../props.ts'
+import type { ContactInfo } from '../types.ts'
 
 export function CtaButtons({ contact, quoteLabel = 'Get A Free Quote' }: { contact: ContactInfo; quoteLabel?: string }) {
   return (

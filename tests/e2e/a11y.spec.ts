@@ -1,18 +1,19 @@
-// axe-core reports no violations on the home page and on one page of every template in the
+// axe-core reports no violations on the home page and on one page of every page folder (a family, or a page of pages.yaml) in the
 // catalog (the one list of URLs, data/catalog.ts), at the desktop and mobile sizes of the two
 // Playwright projects; also with the chat open and with a form showing its errors.
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { pageKey } from '../../data/catalog.ts'
 import { getSiteContext } from '../../pages/_shared/siteContext.ts'
 import { waitForIsland } from './helpers/islands.ts'
 
-/** The first page of each template (home first), from the catalog. */
-function pagePerTemplate(): { template: string; url: string }[] {
+/** The first page of each page folder (home first), from the catalog. */
+function onePagePerFolder(): { key: string; url: string }[] {
   const seen = new Map<string, string>()
   for (const entry of getSiteContext().catalog.entries) {
-    if (!entry.isAlias && !seen.has(entry.template)) seen.set(entry.template, entry.url)
+    if (!entry.isAlias && !seen.has(pageKey(entry))) seen.set(pageKey(entry), entry.url)
   }
-  return [...seen].map(([template, url]) => ({ template, url }))
+  return [...seen].map(([key, url]) => ({ key, url }))
 }
 
 async function violations(page: Page) {
@@ -20,15 +21,15 @@ async function violations(page: Page) {
   return results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
 }
 
-const pages = pagePerTemplate()
+const pages = onePagePerFolder()
 
-test('the catalog gives one page per template, home included', () => {
-  expect(pages[0]).toEqual({ template: 'HomeTemplate', url: '/' })
+test('the catalog gives one page per page folder, home included', () => {
+  expect(pages[0]).toEqual({ key: 'home', url: '/' })
   expect(pages.length).toBeGreaterThanOrEqual(20)
 })
 
-for (const { template, url } of pages) {
-  test(`${template} (${url}) has no axe violations`, async ({ page }) => {
+for (const { key, url } of pages) {
+  test(`${key} (${url}) has no axe violations`, async ({ page }) => {
     await page.goto(url)
     await waitForIsland(page, 'ChatLauncher')
     expect(await violations(page)).toEqual([])

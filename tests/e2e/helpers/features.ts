@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { chromeOf } from '../../../pages/_shared/getPageData.ts'
+import { chromeOf } from '../../../pages/_shared/chrome.ts'
 import { getSiteContext } from '../../../pages/_shared/siteContext.ts'
 import { SiteAddons } from '../../../templates/islands/SiteAddons.tsx'
 import type { Chrome } from '../../../templates/types.ts'

@@ -1,0 +1,12 @@
+// API service pages /{slug}, from data/api-services.yaml.
+import type { PageContextServer } from 'vike/types'
+import type { TopicProps } from '../../templates/TopicTemplates.tsx'
+import type { PageData } from '../../templates/types.ts'
+import { hubs } from '../_shared/breadcrumbs.ts'
+import { topicPageData } from '../_shared/topicPage.ts'
+
+export type Data = PageData<TopicProps>
+
+export default function data(pageContext: PageContextServer): Data {
+  return topicPageData(pageContext, { pages: (d) => d.apiServices, label: 'API services', hub: hubs.apiIntegration })
+}

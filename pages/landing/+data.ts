@@ -1,0 +1,12 @@
+// Agency landing pages /{slug}, from data/landing-pages.yaml.
+import type { PageContextServer } from 'vike/types'
+import type { TopicProps } from '../../templates/TopicTemplates.tsx'
+import type { PageData } from '../../templates/types.ts'
+import { hubs } from '../_shared/breadcrumbs.ts'
+import { topicPageData } from '../_shared/topicPage.ts'
+
+export type Data = PageData<TopicProps>
+
+export default function data(pageContext: PageContextServer): Data {
+  return topicPageData(pageContext, { pages: (d) => d.landingPages, label: 'Digital marketing', hub: hubs.services })
+}

@@ -1,0 +1,11 @@
+// Legal pages /{slug} (privacy, terms, security), from data/legal.yaml.
+import type { PageContextServer } from 'vike/types'
+import type { TopicProps } from '../../templates/TopicTemplates.tsx'
+import type { PageData } from '../../templates/types.ts'
+import { topicPageData } from '../_shared/topicPage.ts'
+
+export type Data = PageData<TopicProps>
+
+export default function data(pageContext: PageContextServer): Data {
+  return topicPageData(pageContext, { pages: (d) => d.legal, label: 'Legal' })
+}

@@ -1,3 +1,0 @@
-import { prerenderFamily } from '../_shared/familyPage.ts'
-
-export default prerenderFamily('static')

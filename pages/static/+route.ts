@@ -1,3 +1,0 @@
-import { routeFamily } from '../_shared/familyPage.ts'
-
-export default routeFamily('static')
