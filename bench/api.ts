@@ -1,14 +1,20 @@
 // API benchmark (not a test): the server runs as its own process on a temp SQLite database with
 // WAL + synchronous=FULL (every 2xx durable), rate limits raised; autocannon drives ~10 s of
 // POST /api/leads (a unique email per request) and ~10 s of POST /api/events (batches of 20).
-// Prints sustained rates and p50/p99 latency. Run: npx tsx bench/api.ts [seconds] [connections]
+// Prints sustained rates and p50/p99 latency. Then, when PostgreSQL is reachable
+// (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test), the
+// lead run again on a fresh PostgreSQL schema with 1 and with 3 server processes (autocannon
+// spreads its connections over the three, as a proxy would), and the ratio of the two rates.
+// Run: npx tsx bench/api.ts [seconds] [connections]
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
-import { createDb } from '../server/db/knex.ts'
+import crypto from 'node:crypto'
+import { createDb, migrate } from '../server/db/knex.ts'
 import { projectRoot } from '../server/env.ts'
+import { startServerProcess, type ServerProcess } from '../scripts/serverProcess.ts'
 
 type Result = {
   requests: { average: number; total: number }
@@ -20,7 +26,7 @@ type Result = {
   '2xx': number
 }
 type Request = { method: string; path: string; headers: Record<string, string>; body?: string; setupRequest?: (req: Request) => Request }
-type Options = { url: string; connections: number; duration: number; requests: Request[] }
+type Options = { url: string | string[]; connections: number; duration: number; requests: Request[] }
 const autocannon = createRequire(import.meta.url)('autocannon') as (opts: Options) => Promise<Result>
 
 const seconds = Number(process.argv[2] ?? 10)
@@ -65,19 +71,23 @@ const eventBatch = () =>
   })
 
 /** CPU seconds the server process has used (Linux /proc), to show cost per request apart from load. */
-function serverCpuSeconds(): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ')
-    return (Number(fields[11]) + Number(fields[12])) / 100
-  } catch {
-    return Number.NaN
+function serverCpuSeconds(pids: number[] = [child.pid!]): number {
+  let total = 0
+  for (const pid of pids) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+      total += (Number(fields[11]) + Number(fields[12])) / 100
+    } catch {
+      return Number.NaN
+    }
   }
+  return total
 }
 
-async function run(title: string, urlPath: string, body: () => string, withKey = false, duration = seconds) {
-  const cpuBefore = serverCpuSeconds()
+async function run(title: string, urlPath: string, body: () => string, withKey = false, duration = seconds, target: string | string[] = base, pids?: number[]) {
+  const cpuBefore = serverCpuSeconds(pids)
   const result = await autocannon({
-    url: base,
+    url: target,
     connections,
     duration,
     requests: [
@@ -90,7 +100,7 @@ async function run(title: string, urlPath: string, body: () => string, withKey =
     ],
   })
   const rate = result['2xx'] / result.duration
-  const cpuPerRequest = ((serverCpuSeconds() - cpuBefore) / Math.max(1, result['2xx'])) * 1e6
+  const cpuPerRequest = ((serverCpuSeconds(pids) - cpuBefore) / Math.max(1, result['2xx'])) * 1e6
   console.log(
     `${title}: ${result['2xx']} ok in ${result.duration.toFixed(1)} s, ${rate.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms, non-2xx ${result.non2xx}, errors ${result.errors}, server CPU ${cpuPerRequest.toFixed(0)} µs/request`,
   )
@@ -118,4 +128,52 @@ try {
   child.kill('SIGTERM')
   await new Promise((resolve) => child.once('exit', resolve))
   fs.rmSync(varDir, { recursive: true, force: true })
+}
+
+/** The lead run on PostgreSQL with `count` server processes on one fresh schema. */
+async function postgresRun(url: string, count: number) {
+  const schema = `bench_${crypto.randomBytes(5).toString('hex')}`
+  const admin = createDb({ databaseUrl: url, varDir: os.tmpdir() })
+  await admin.raw('create schema ??', [schema])
+  await admin.destroy()
+  const db = createDb({ databaseUrl: url, varDir: os.tmpdir(), searchPath: schema })
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proofline-bench-pg-'))
+  const servers: ServerProcess[] = []
+  try {
+    // The release step: migrations once, then the servers.
+    await migrate(db)
+    const env = { NODE_ENV: 'production', DATABASE_URL: url, DATABASE_SEARCH_PATH: schema, VAR_DIR: dir, APP_SECRET: 'bench-secret-'.padEnd(40, 'x'), RATE_LIMIT_PER_MINUTE: '100000000', FORM_MIN_FILL_MS: '0', SMTP_URL: '' }
+    servers.push(...(await Promise.all(Array.from({ length: count }, () => startServerProcess(env)))))
+    const bases = servers.map((s) => s.base)
+    const { token: pgToken } = (await (await fetch(`${bases[0]}/api/form-token`)).json()) as { token: string }
+    const body = () => leadBody().replace(/"formToken":"[^"]*"/, `"formToken":"${pgToken}"`)
+    await autocannon({ url: bases, connections, duration: 2, requests: [{ method: 'POST', path: '/api/leads', headers: { 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: body() }) }] })
+    const result = await run(`PostgreSQL, ${count} instance${count > 1 ? 's' : ''}: POST /api/leads`, '/api/leads', body, true, seconds, bases, servers.map((s) => s.pid))
+    const [{ n }] = await db('leads').count({ n: '*' })
+    const [{ j }] = await db('jobs').where({ type: 'notification.send' }).count({ j: '*' })
+    console.log(`  rows: ${n} leads and ${j} notification jobs (warm-up included)`)
+    return result
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()))
+    await db.raw('drop schema if exists ?? cascade', [schema]).catch(() => {})
+    await db.destroy()
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
+const probe = createDb({ databaseUrl: pgUrl, varDir: os.tmpdir() })
+const reachable = await Promise.race([probe.raw('select 1').then(() => true, () => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3000))])
+await probe.destroy().catch(() => {})
+console.log('')
+if (!reachable) {
+  console.log(`PostgreSQL: not reachable at ${pgUrl.replace(/\/\/[^@]*@/, '//…@')}; set BENCH_DATABASE_URL to run the 1- and 3-instance lead runs.`)
+} else {
+  console.log(`PostgreSQL lead runs (Idempotency-Key on every request, as the site's forms send): ${seconds} s each, ${connections} connections`)
+  const one = await postgresRun(pgUrl, 1)
+  const three = await postgresRun(pgUrl, 3)
+  console.log('')
+  console.log(`PostgreSQL, 1 instance:  ${one.rate.toFixed(0)} leads/s  (p50 ${one.latency.p50} ms, p99 ${one.latency.p99} ms)`)
+  console.log(`PostgreSQL, 3 instances: ${three.rate.toFixed(0)} leads/s  (p50 ${three.latency.p50} ms, p99 ${three.latency.p99} ms)`)
+  console.log(`ratio 3 / 1 instances:   ${(three.rate / one.rate).toFixed(2)} (on ${os.cpus().length} CPUs shared by the servers, PostgreSQL and autocannon; load average ${os.loadavg()[0].toFixed(1)})`)
 }

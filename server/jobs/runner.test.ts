@@ -214,11 +214,16 @@ describe.each(databases)('job runner ($name)', (target) => {
     expect((await r.runDue({ now: T0 })).claimed).toBe(0)
 
     let finishQuick = () => {}
-    const quick = testJob(() => new Promise<void>((resolve) => (finishQuick = resolve)))
+    let startedQuick = () => {}
+    const quickStarted = new Promise<void>((resolve) => (startedQuick = resolve))
+    const quick = testJob(() => {
+      startedQuick()
+      return new Promise<void>((resolve) => (finishQuick = resolve))
+    })
     const quickId = (await enqueueJob(db, quick, { value: 2 }, { now: T0 }))!
     const q = runner([quick], { shutdownTimeoutMs: 60_000 })
     const quickRun = q.runDue({ now: T0 })
-    for (let i = 0; i < 200 && (await findJob(db, quickId))?.state !== 'running'; i++) await new Promise((r) => setImmediate(r))
+    await quickStarted
     const stopped = q.stop()
     finishQuick()
     await stopped

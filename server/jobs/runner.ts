@@ -57,8 +57,8 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
   const now = opts.now ?? Date.now
   const random = opts.random ?? Math.random
   const pollMs = opts.pollMs ?? 2000
-  const batchSize = opts.batchSize ?? 20
-  const concurrency = opts.concurrency ?? 5
+  const batchSize = opts.batchSize ?? 10
+  const concurrency = opts.concurrency ?? 10
   const leaseMs = opts.leaseMs ?? 30_000
   const shutdownTimeoutMs = opts.shutdownTimeoutMs ?? 10_000
   const workerId = opts.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`
@@ -77,7 +77,9 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
   })
 
   let stopping = false
-  const running = new Map<number, AbortController>()
+  // Jobs this process has claimed and not yet finished: started (with their abort controller) or
+  // waiting for a free lane. The heartbeat renews all of them; shutdown releases all of them.
+  const held = new Map<number, AbortController | null>()
 
   async function scheduleRecurring(now: number) {
     for (const s of crons) {
@@ -94,7 +96,7 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
     const clock = () => fixedNow ?? now()
     const def = byType.get(job.type)!
     const controller = new AbortController()
-    running.set(job.id, controller)
+    held.set(job.id, controller)
     let timer: NodeJS.Timeout | undefined
     try {
       const parsed = def.payload.safeParse(job.payload)
@@ -123,7 +125,7 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
       if (await completeJob(db, job.id, workerId, clock())) result.done += 1
     } finally {
       clearTimeout(timer)
-      running.delete(job.id)
+      held.delete(job.id)
     }
   }
 
@@ -145,13 +147,16 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
     if (stopping) return result
     const claimed = await claimDueJobs(db, { now: at, limit: batchSize, types, workerId, leaseMs })
     result.claimed = claimed.length
+    for (const job of claimed) held.set(job.id, null)
     if (stopping) {
       await releaseJobs(db, claimed.map((j) => j.id), workerId, clock())
+      for (const job of claimed) held.delete(job.id)
       return result
     }
     const queue = [...claimed]
     const lane = async () => {
-      for (let job = queue.shift(); job; job = queue.shift()) await runOne(job, result, runOpts.now)
+      // After stop() began, jobs not started yet stay held until stop() releases them.
+      for (let job = queue.shift(); job && !stopping; job = queue.shift()) await runOne(job, result, runOpts.now)
     }
     await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, lane))
     return result
@@ -186,8 +191,8 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
   let heartbeat: NodeJS.Timeout | undefined
   if (opts.autoStart !== false) {
     heartbeat = setInterval(() => {
-      if (!running.size) return
-      extendLeases(db, [...running.keys()], workerId, now() + leaseMs, now()).catch(onError)
+      if (!held.size) return
+      extendLeases(db, [...held.keys()], workerId, now() + leaseMs, now()).catch(onError)
     }, Math.max(100, Math.floor(leaseMs / 3)))
     heartbeat.unref()
     schedule(0)
@@ -211,9 +216,9 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
       await Promise.race([Promise.allSettled([...inflight]), deadline])
       clearTimeout(timedOut)
       clearInterval(heartbeat)
-      if (running.size) {
-        const ids = [...running.keys()]
-        for (const controller of running.values()) controller.abort()
+      if (held.size) {
+        const ids = [...held.keys()]
+        for (const controller of held.values()) controller?.abort()
         try {
           await releaseJobs(db, ids, workerId, now())
         } catch (error) {

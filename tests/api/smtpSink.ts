@@ -3,10 +3,17 @@
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 
-export type SmtpSink = { url: string; messages: string[]; close: () => Promise<void> }
+export type SmtpSink = {
+  url: string
+  messages: string[]
+  /** Holds each message this long before accepting it (a slow mail server). */
+  delayMs: number
+  close: () => Promise<void>
+}
 
 export async function startSmtpSink(): Promise<SmtpSink> {
   const messages: string[] = []
+  const sink = { delayMs: 0 }
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -15,12 +22,16 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('end', () => {
-        messages.push(Buffer.concat(chunks).toString('utf8'))
-        callback()
+        const accept = () => {
+          messages.push(Buffer.concat(chunks).toString('utf8'))
+          callback()
+        }
+        if (sink.delayMs > 0) setTimeout(accept, sink.delayMs)
+        else accept()
       })
     },
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
   const { port } = server.server.address() as AddressInfo
-  return { url: `smtp://127.0.0.1:${port}`, messages, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+  return Object.assign(sink, { url: `smtp://127.0.0.1:${port}`, messages, close: () => new Promise<void>((resolve) => server.close(() => resolve())) })
 }
