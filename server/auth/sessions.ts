@@ -1,7 +1,8 @@
 // Staff sessions (docs/decisions/040-admin-auth.md): a 128-bit random cookie value, stored
 // server-side as its sha256 with the user, a CSRF token and three timestamps. The cookie is
 // HttpOnly, SameSite=Lax, Path=/, and Secure with the `__Host-` prefix when the request is HTTPS
-// (ctx.secure, which honours X-Forwarded-Proto when TRUST_PROXY is set).
+// (ctx.secure, which honours X-Forwarded-Proto when a proxy is trusted: TRUST_PROXY, TRUST_PROXY_HOPS
+// or TRUSTED_PROXIES).
 import crypto from 'node:crypto'
 import type { Context, Middleware } from 'koa'
 import type { AdminUser } from '../../shared/adminContract.ts'
@@ -86,7 +87,7 @@ export function requireSession(opts: { allowPasswordChangePending?: boolean } = 
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-/** The server's own origin, as the browser sees it (proxy-aware with TRUST_PROXY). */
+/** The server's own origin, as the browser sees it (proxy-aware when a proxy is trusted). */
 export const ownOrigin = (ctx: Context) => `${ctx.protocol}://${ctx.host}`
 
 /** A state-changing request must come from our own origin when it says where it comes from. */
