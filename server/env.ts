@@ -20,6 +20,10 @@ const EnvSchema = z.object({
   VAR_DIR: z.string().default(path.join(projectRoot, 'var')),
   STATIC_DIR: z.string().default(path.join(projectRoot, 'dist', 'client')),
   UPLOADS_DIR: z.string().optional(),
+  // Upload limits (docs/decisions/062-upload-quotas-and-form-tokens.md).
+  UPLOAD_BYTES_PER_HOUR: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  UPLOADS_MAX_TOTAL_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024 * 1024),
+  UPLOADS_MIN_FREE_BYTES: z.coerce.number().int().min(0).default(512 * 1024 * 1024),
   SMTP_URL: z.string().optional(),
   NOTIFY_EMAIL: z.email().default('leads@example.com'),
   APP_SECRET: z.string().min(32, 'at least 32 characters').optional(),

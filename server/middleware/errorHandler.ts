@@ -1,5 +1,7 @@
 // The one error middleware: client errors (4xx) become `{ message, errors }` JSON with their
-// status and headers; anything else is logged and answered with a generic 500 that leaks nothing.
+// status and headers; so do 503 and 507 raised on purpose with `expose` (a full uploads folder:
+// the visitor can act on the message); anything else is logged and answered with a generic 500
+// that leaks nothing.
 // Handlers raise client errors with Koa's ctx.throw/ctx.assert, passing field messages as
 // `{ errors: { field: message } }` and response headers as `{ headers }`; code without a ctx
 // uses httpError, which makes the same error.
@@ -16,8 +18,9 @@ export function httpError(status: number, message: string, errors?: Record<strin
 type ClientError = { status: number; expose?: boolean; message: string; errors?: Record<string, string>; headers?: Record<string, string> }
 
 const clientError = (error: unknown): ClientError | null => {
-  const status = (error as { status?: unknown } | null)?.status
-  return typeof status === 'number' && status >= 400 && status < 500 ? (error as ClientError) : null
+  const { status, expose } = (error ?? {}) as { status?: unknown; expose?: unknown }
+  if (typeof status !== 'number') return null
+  return (status >= 400 && status < 500) || ((status === 503 || status === 507) && expose === true) ? (error as ClientError) : null
 }
 
 export function errorHandler(): Middleware {
