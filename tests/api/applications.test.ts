@@ -133,7 +133,7 @@ describe.each(databases)('POST /api/applications ($name)', (target) => {
 
   it('keeps no file for a submission flagged as spam (finding 3): honeypot, missing token, reused token', async () => {
     const before = uploads()
-    for (const fields of [{ fax: '555-0100' }, { formToken: '' }]) {
+    for (const fields of [{ fax: '555-0100' }, { formToken: '' }] as Record<string, string>[]) {
       const reply = await post(applicationForm(fields))
       expect(reply.status).toBe(201)
       expect(await getLead(server.db, reply.body.id)).toMatchObject({ is_spam: true })
