@@ -7,7 +7,8 @@ import { createWriter, type Writer } from './db/groupCommit.ts'
 import type { Db } from './db/knex.ts'
 import type { Env } from './env.ts'
 import { adminApp } from './middleware/adminApp.ts'
-import { errorHandler } from './middleware/errorHandler.ts'
+import { appErrorLogger, errorHandler } from './middleware/errorHandler.ts'
+import { setBodyTimeout } from './middleware/jsonBody.ts'
 import { securityHeaders } from './middleware/securityHeaders.ts'
 import { staticSite } from './middleware/staticSite.ts'
 
@@ -16,6 +17,7 @@ export type AppDeps = { db: Db; env: Env; writer?: Writer; notifyOutbox?: () => 
 export function createApp({ db, env, writer = createWriter(db), notifyOutbox }: AppDeps) {
   const app = new Koa({ proxy: env.TRUST_PROXY })
   app.context.db = db
+  setBodyTimeout(app, env.BODY_TIMEOUT_MS)
   const health = new Router()
   health.get('/healthz', async (ctx) => {
     const started = performance.now()
@@ -37,8 +39,9 @@ export function createApp({ db, env, writer = createWriter(db), notifyOutbox }: 
   app.use(apiRoutes({ db, env, writer, notifyOutbox }))
   app.use(adminApp(env.STATIC_DIR))
   app.use(staticSite(env.STATIC_DIR))
+  const logError = appErrorLogger()
   app.on('error', (error, ctx) => {
-    if (env.NODE_ENV !== 'test' || process.env.LOG_ERRORS) console.error(`[${ctx?.method ?? ''} ${ctx?.path ?? ''}]`, error)
+    if (env.NODE_ENV !== 'test' || process.env.LOG_ERRORS) logError(error, ctx)
   })
   return app
 }

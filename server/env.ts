@@ -39,6 +39,8 @@ const EnvSchema = z.object({
   // Analytics beacons arrive many times per page view; by default 50 times the form limit.
   EVENTS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
   FORM_MIN_FILL_MS: z.coerce.number().int().min(0).default(3000),
+  // A request body must arrive within this time (uploads: 4 times as long), or 408.
+  BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   // Staff admin (docs/decisions/040-admin-auth.md): session timeouts and the first admin account.
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),

@@ -46,3 +46,36 @@ export function errorHandler(): Middleware {
     }
   }
 }
+
+/** Error codes of a client that went away mid-response (closed tab, cancelled download). */
+const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_DESTROYED'])
+
+type LoggedContext = { method?: string; path?: string; req?: { destroyed?: boolean; aborted?: boolean }; res?: { writableFinished?: boolean } }
+
+/** True when the error only says that the client closed the connection before the response ended. */
+export function isClientGone(error: unknown, ctx?: LoggedContext): boolean {
+  const code = String((error as { code?: unknown } | null)?.code ?? '')
+  if (CLIENT_GONE.has(code)) return true
+  return (error as { message?: unknown } | null)?.message === 'aborted' && Boolean(ctx?.req?.aborted || ctx?.req?.destroyed)
+}
+
+/**
+ * The app's 'error' listener: a client that aborted a download is one line of information (it
+ * is not our failure), anything else is logged with its stack.
+ */
+export function appErrorLogger(log: { error: (...args: unknown[]) => void; warn: (...args: unknown[]) => void } = console) {
+  // Koa reports a broken response stream twice (the body's listener and the pipeline): one line per request.
+  const reported = new WeakSet<object>()
+  return (error: unknown, ctx?: LoggedContext) => {
+    const where = `[${ctx?.method ?? ''} ${ctx?.path ?? ''}]`
+    if (isClientGone(error, ctx)) {
+      if (ctx) {
+        if (reported.has(ctx)) return
+        reported.add(ctx)
+      }
+      log.warn(`${where} the client closed the connection before the response was complete (${String((error as { code?: unknown }).code ?? 'aborted')})`)
+      return
+    }
+    log.error(where, error)
+  }
+}

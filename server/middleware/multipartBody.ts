@@ -17,7 +17,7 @@ import { hashIp, sha256 } from '../lib/signing.ts'
 import { cleanString } from '../lib/text.ts'
 import { apiState, type Upload } from '../api/state.ts'
 import { httpError } from './errorHandler.ts'
-import { badBody, parseContentType, rejectUnsupportedEncoding, tooLarge } from './jsonBody.ts'
+import { badBody, bodyTimedOut, bodyTimeoutOf, parseContentType, rejectUnsupportedEncoding, tooLarge, UPLOAD_TIMEOUT_FACTOR } from './jsonBody.ts'
 import { storageFull, storageFullMessage, type uploadLimits } from './uploadLimits.ts'
 
 export type MultipartOptions = {
@@ -70,7 +70,7 @@ async function writeUpload(stream: Readable, upload: Upload): Promise<void> {
   if (failure) throw failure
 }
 
-function parseMultipart(req: IncomingMessage, opts: MultipartOptions, hardCap: number, counter: { received: number }): Promise<{ fields: Record<string, string>; upload: Upload | null }> {
+function parseMultipart(req: IncomingMessage, opts: MultipartOptions, hardCap: number, counter: { received: number }, timeoutMs: number): Promise<{ fields: Record<string, string>; upload: Upload | null }> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy
     try {
@@ -99,7 +99,14 @@ function parseMultipart(req: IncomingMessage, opts: MultipartOptions, hardCap: n
     let problem: HttpError | null = null
     let done = false
 
+    const timer = setTimeout(() => {
+      if (done) return
+      req.unpipe(parser)
+      req.pause()
+      finish(bodyTimedOut())
+    }, timeoutMs)
     const finish = (error: HttpError | null) => {
+      clearTimeout(timer)
       if (done) return
       done = true
       if (error) fileStream?.destroy()
@@ -175,7 +182,7 @@ export function multipartBody(opts: MultipartOptions): Middleware {
     const reservation = opts.limits ? await opts.limits.check.reserve(hashIp(ctx.ip, opts.limits.secret), Number.isFinite(declared) ? declared : hardCap) : null
     let upload: Upload | null = null
     try {
-      const parsed = await parseMultipart(ctx.req, opts, hardCap, counter)
+      const parsed = await parseMultipart(ctx.req, opts, hardCap, counter, bodyTimeoutOf(ctx) * UPLOAD_TIMEOUT_FACTOR)
       const fields = parsed.fields
       upload = parsed.upload
       if (upload?.tooLarge) {
