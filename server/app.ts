@@ -8,7 +8,8 @@ import type { Db } from './db/knex.ts'
 import { proxyTrust, type Env } from './env.ts'
 import { clientAddressMiddleware } from './lib/clientAddress.ts'
 import { adminApp } from './middleware/adminApp.ts'
-import { errorHandler } from './middleware/errorHandler.ts'
+import { appErrorLogger, errorHandler } from './middleware/errorHandler.ts'
+import { setBodyTimeout } from './middleware/jsonBody.ts'
 import { securityHeaders } from './middleware/securityHeaders.ts'
 import { staticSite } from './middleware/staticSite.ts'
 
@@ -20,6 +21,7 @@ export function createApp({ db, env, writer = createWriter(db), notifyOutbox }: 
   // clientAddressMiddleware from the right of X-Forwarded-For (server/lib/clientAddress.ts).
   const app = new Koa({ proxy: trust.hops > 0 || trust.proxies !== null, maxIpsCount: trust.hops || undefined })
   app.context.db = db
+  setBodyTimeout(app, env.BODY_TIMEOUT_MS)
   const health = new Router()
   health.get('/healthz', async (ctx) => {
     const started = performance.now()
@@ -42,8 +44,9 @@ export function createApp({ db, env, writer = createWriter(db), notifyOutbox }: 
   app.use(apiRoutes({ db, env, writer, notifyOutbox }))
   app.use(adminApp(env.STATIC_DIR))
   app.use(staticSite(env.STATIC_DIR))
+  const logError = appErrorLogger()
   app.on('error', (error, ctx) => {
-    if (env.NODE_ENV !== 'test' || process.env.LOG_ERRORS) console.error(`[${ctx?.method ?? ''} ${ctx?.path ?? ''}]`, error)
+    if (env.NODE_ENV !== 'test' || process.env.LOG_ERRORS) logError(error, ctx)
   })
   return app
 }

@@ -21,6 +21,10 @@ const EnvSchema = z.object({
   VAR_DIR: z.string().default(path.join(projectRoot, 'var')),
   STATIC_DIR: z.string().default(path.join(projectRoot, 'dist', 'client')),
   UPLOADS_DIR: z.string().optional(),
+  // Upload limits (docs/decisions/062-upload-quotas-and-form-tokens.md).
+  UPLOAD_BYTES_PER_HOUR: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  UPLOADS_MAX_TOTAL_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024 * 1024),
+  UPLOADS_MIN_FREE_BYTES: z.coerce.number().int().min(0).default(512 * 1024 * 1024),
   SMTP_URL: z.string().optional(),
   NOTIFY_EMAIL: z.email().default('leads@example.com'),
   APP_SECRET: z.string().min(32, 'at least 32 characters').optional(),
@@ -43,6 +47,8 @@ const EnvSchema = z.object({
   // Analytics beacons arrive many times per page view; by default 50 times the form limit.
   EVENTS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
   FORM_MIN_FILL_MS: z.coerce.number().int().min(0).default(3000),
+  // A request body must arrive within this time (uploads: 4 times as long), or 408.
+  BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   // Staff admin (docs/decisions/040-admin-auth.md): session timeouts and the first admin account.
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),

@@ -1,7 +1,7 @@
 // Request bodies for the admin API: JSON objects up to 1 MB (the public API's 32 KB is for
 // forms), and raw text (CSV imports) up to 10 MB.
 import type { Context, Middleware } from 'koa'
-import { jsonBody, parseContentType, readRawBody, rejectUnsupportedEncoding } from '../middleware/jsonBody.ts'
+import { bodyTimeoutOf, jsonBody, parseContentType, readRawBody, rejectUnsupportedEncoding } from '../middleware/jsonBody.ts'
 
 export const ADMIN_JSON_LIMIT = 1024 * 1024
 export const ADMIN_TEXT_LIMIT = 10 * 1024 * 1024
@@ -13,7 +13,7 @@ export async function readImportBody(ctx: Context): Promise<{ text?: string; jso
   const { mime } = parseContentType(ctx.get('Content-Type'))
   rejectUnsupportedEncoding(ctx.req)
   if (mime !== 'text/csv' && mime !== 'text/plain' && mime !== 'application/json') ctx.throw(415, 'Send the file as text/csv or a JSON object { rows: [...] }.')
-  const raw = await readRawBody(ctx.req, ADMIN_TEXT_LIMIT)
+  const raw = await readRawBody(ctx.req, ADMIN_TEXT_LIMIT, bodyTimeoutOf(ctx))
   let text: string
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(raw).replace(/^\uFEFF/, '')

@@ -102,7 +102,19 @@ function postConvert(db: Db): Middleware {
   }
 }
 
-function getExport(db: Db): Middleware {
+type PageQuery = (...args: Parameters<typeof keysetPage>) => PromiseLike<Array<Record<string, unknown>>>
+/** `page` reads one page (tests inject a failing one). */
+export type ExportOptions = { batch?: number; page?: PageQuery }
+
+/**
+ * GET /leads/export.csv: streamed in keyset pages. The first page is read before the status and
+ * headers are sent, so a failing query is an error status (500), never a 200; a page failing
+ * later aborts the response (no final chunk), so the client sees a failed download rather than
+ * a file cut short that looks complete.
+ */
+export function getExport(db: Db, opts: ExportOptions = {}): Middleware {
+  const batch = opts.batch ?? EXPORT_BATCH
+  const page: PageQuery = opts.page ?? keysetPage
   return async function getExportHandler(ctx) {
     const { sort, filter } = parseListParams(ctx.query)
     const [field, order] = sort ?? ['created_at', 'DESC']
@@ -112,16 +124,18 @@ function getExport(db: Db): Middleware {
     filteredQuery(db, config, filter, userId).toSQL()
     const columns = LEAD_EXPORT_COLUMNS.map((c) => `leads.${c}`)
     const direction = order === 'ASC' ? 'asc' : 'desc'
+    const nextPage = async (after: { value: unknown; id: number } | null): Promise<Array<Record<string, unknown>>> =>
+      page(filteredQuery(db, config, filter, userId).select(columns), field, direction, after, batch)
+    const first = await nextPage(null)
     async function* rows() {
       yield `\uFEFF${csvLine([...LEAD_EXPORT_COLUMNS])}`
-      let after: { value: unknown; id: number } | null = null
+      let current = first
       for (;;) {
-        const page: Array<Record<string, unknown>> = await keysetPage(filteredQuery(db, config, filter, userId).select(columns), field, direction, after, EXPORT_BATCH)
-        if (!page.length) return
-        yield page.map((row) => csvLine(LEAD_EXPORT_COLUMNS.map((c) => exportValue(c, row[c])))).join('')
-        const last = page[page.length - 1]
-        after = { value: last[field], id: Number(last.id) }
-        if (page.length < EXPORT_BATCH) return
+        if (!current.length) return
+        yield current.map((row) => csvLine(LEAD_EXPORT_COLUMNS.map((c) => exportValue(c, row[c])))).join('')
+        if (current.length < batch) return
+        const last = current[current.length - 1]
+        current = await nextPage({ value: last[field], id: Number(last.id) })
       }
     }
     ctx.set('Content-Type', 'text/csv; charset=utf-8')

@@ -2,12 +2,20 @@
 // (at most MAX_PAGE_SIZE rows), filter={...} with equality, null, arrays (getMany), foreign keys
 // (getManyReference), operator suffixes _gte _lte _gt _lt _neq _eq_any, JSON-array membership,
 // "me" for owner_id/user_id and `q` full-text search. Anything unknown or ill-typed is a 400,
-// never a database error.
+// never a database error: column names are looked up as own properties only (a field named
+// `constructor` or `__proto__` is unknown, not Object.prototype's), and a range wider than a
+// page is refused rather than silently cut.
 import type { Knex } from 'knex'
 import { MAX_PAGE_SIZE } from '../../shared/adminContract.ts'
 import { isPostgres, type Db } from '../db/knex.ts'
 import { httpError } from '../middleware/errorHandler.ts'
 import type { ColumnType, TableSpec } from '../db/tableSpec.ts'
+
+/** A column's type, when `name` is one of the spec's own columns (never an inherited property). */
+export const columnType = (spec: TableSpec, name: string): ColumnType | undefined => (Object.hasOwn(spec.columns, name) ? spec.columns[name] : undefined)
+
+/** The largest offset a list accepts: beyond any real table, below any integer overflow. */
+export const MAX_OFFSET = 1_000_000_000
 
 export type ListParams = { sort: [string, 'ASC' | 'DESC'] | null; range: [number, number]; filter: Record<string, unknown> }
 
@@ -32,8 +40,10 @@ export function parseListParams(query: Record<string, unknown>): ListParams {
   }
   let parsedRange: [number, number] = [0, MAX_PAGE_SIZE - 1]
   if (range !== undefined) {
-    if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) || range[1] < range[0]) throw httpError(400, 'range must be [start, end] with 0 ≤ start ≤ end.')
-    parsedRange = [range[0], Math.min(range[1], range[0] + MAX_PAGE_SIZE - 1)]
+    if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isSafeInteger(n) && n >= 0) || range[1] < range[0]) throw httpError(400, 'range must be [start, end] with 0 ≤ start ≤ end.')
+    if (range[1] - range[0] + 1 > MAX_PAGE_SIZE) throw httpError(400, `range covers at most ${MAX_PAGE_SIZE} rows: ask for the next page with [end + 1, end + ${MAX_PAGE_SIZE}].`)
+    if (range[0] > MAX_OFFSET) throw httpError(400, `range cannot start after row ${MAX_OFFSET}.`)
+    parsedRange = [range[0], range[1]]
   }
   if (!filter || typeof filter !== 'object' || Array.isArray(filter)) throw httpError(400, 'filter must be a JSON object.')
   return { sort: parsedSort, range: parsedRange, filter: filter as Record<string, unknown> }
@@ -122,9 +132,9 @@ export function applyFilters(query: Knex.QueryBuilder, spec: TableSpec, filter: 
       if (raw !== '') applySearch(db, query, spec, raw)
       continue
     }
-    const op = (Object.keys(OPERATORS) as Operator[]).find((suffix) => key.endsWith(suffix) && spec.columns[key.slice(0, -suffix.length)])
+    const op = (Object.keys(OPERATORS) as Operator[]).find((suffix) => key.endsWith(suffix) && columnType(spec, key.slice(0, -suffix.length)))
     const column = op ? key.slice(0, -op.length) : key
-    const type = spec.columns[column]
+    const type = columnType(spec, column)
     if (!type) throw httpError(400, `Unknown filter: ${key}.`, { [key]: 'Unknown filter.' })
     const ref = `${spec.table}.${column}`
     const value = (v: unknown) => ((column === 'owner_id' || column === 'user_id') && v === 'me' ? fctx.userId : coerceValue(type, v, key, op))
@@ -151,7 +161,7 @@ export function applyFilters(query: Knex.QueryBuilder, spec: TableSpec, filter: 
 
 export function applySort(query: Knex.QueryBuilder, spec: TableSpec, sort: ListParams['sort'], fallback: [string, 'ASC' | 'DESC']) {
   const [field, order] = sort ?? fallback
-  const type = spec.columns[field]
+  const type = columnType(spec, field)
   if (!type || type === 'json') throw httpError(400, `Cannot sort by ${field}.`)
   query.orderBy(`${spec.table}.${field}`, order.toLowerCase() as 'asc' | 'desc')
   if (field !== 'id') query.orderBy(`${spec.table}.id`, order.toLowerCase() as 'asc' | 'desc')

@@ -1,5 +1,6 @@
 // POST /api/applications: a job application with a résumé PDF (multipart, parsed and stored by
-// the multipartBody middleware). The file is kept only once its lead row is committed.
+// the multipartBody middleware). The file is kept only once its lead row is committed, and never
+// for a submission flagged as spam (its row records the résumé's name, size and hash, no file).
 import type { Middleware } from 'koa'
 import { ApplicationSchema, AttributionSchema } from '../../shared/contract.ts'
 import { buildAttribution } from './attribution.ts'
@@ -42,6 +43,7 @@ export function postApplication(deps: HandlerDeps): Middleware {
       },
       deps.catalog.jobs.get(data.openingId)?.title,
     )
-    resume.keep = result.status === 201 && !result.replayed
+    // A flagged submission keeps no file (spam must not fill the disk).
+    resume.keep = result.status === 201 && !result.replayed && !result.isSpam
   }
 }

@@ -11,6 +11,7 @@ import { formSpamCheck } from '../middleware/formSpam.ts'
 import { idempotency } from '../middleware/idempotency.ts'
 import { jsonBody } from '../middleware/jsonBody.ts'
 import { multipartBody } from '../middleware/multipartBody.ts'
+import { uploadLimits } from '../middleware/uploadLimits.ts'
 import { rateLimit } from '../middleware/rateLimit.ts'
 import { postApplication } from './applications.ts'
 import { loadApiCatalog, type ApiCatalog } from './catalog.ts'
@@ -51,7 +52,15 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.post(
     '/applications',
     formLimit(),
-    multipartBody({ uploadsDir: env.UPLOADS_DIR, fileField: 'resume', maxFileBytes: RESUME_MAX_BYTES }),
+    multipartBody({
+      uploadsDir: env.UPLOADS_DIR,
+      fileField: 'resume',
+      maxFileBytes: RESUME_MAX_BYTES,
+      limits: {
+        secret: env.APP_SECRET,
+        check: uploadLimits(env.UPLOADS_DIR, { db, bytesPerHour: env.UPLOAD_BYTES_PER_HOUR, maxTotalBytes: env.UPLOADS_MAX_TOTAL_BYTES, minFreeBytes: env.UPLOADS_MIN_FREE_BYTES }),
+      },
+    }),
     once('POST /api/applications'),
     spam,
     postApplication(handlerDeps),

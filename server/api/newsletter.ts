@@ -4,7 +4,9 @@ import type { Context, Middleware } from 'koa'
 import { EmailSchema, NewsletterSchema } from '../../shared/contract.ts'
 import { subscribe, unsubscribe } from '../db/queries/newsletterSubscribers.ts'
 import { insertSpamSubmission } from '../db/queries/spamSubmissions.ts'
-import { checkUnsubscribeSignature, hashIp } from '../lib/signing.ts'
+import { spendFormTokens } from '../db/queries/spentFormTokens.ts'
+import { checkUnsubscribeSignature, hashIp, sha256 } from '../lib/signing.ts'
+import { DUPLICATE_WINDOW_MS } from './leadDeduplication.ts'
 import { commitResponse } from './commit.ts'
 import type { HandlerDeps } from './deps.ts'
 import { apiState } from './state.ts'
@@ -13,10 +15,17 @@ import { parseInput } from './validate.ts'
 export function postNewsletter(deps: HandlerDeps): Middleware {
   return async function postNewsletterHandler(ctx) {
     const data = parseInput(NewsletterSchema, apiState(ctx).body)
-    const spam = apiState(ctx).spam ?? { isSpam: false, reason: null }
+    const detected = apiState(ctx).spam ?? { isSpam: false, reason: null }
+    const formToken = apiState(ctx).formToken
     const userAgent = ctx.get('User-Agent').slice(0, 512)
     const ipHash = hashIp(ctx.ip, deps.env.APP_SECRET)
     await commitResponse(ctx, deps.writer, async (trx) => {
+      let spam = detected
+      if (!spam.isSpam && formToken) {
+        // The token is spent by this signup; one spent by another signup flags this one.
+        const [verdict] = await spendFormTokens(trx, [{ ...formToken, payloadHash: sha256(`newsletter\n${data.email.toLowerCase()}`) }], Date.now(), DUPLICATE_WINDOW_MS)
+        if (verdict === 'reused') spam = { isSpam: true, reason: 'reused-token' }
+      }
       if (spam.isSpam) {
         const { formToken: _token, ...payload } = data
         const id = await insertSpamSubmission(trx, { endpoint: 'newsletter', reason: spam.reason ?? 'spam', email: data.email, payload, userAgent, ipHash })

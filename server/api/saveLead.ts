@@ -7,6 +7,8 @@
 //   key's response stored in the same transaction, and the job that sends the notification
 //   (server/jobs/notifications.ts) enqueued in it too.
 // Spam is stored flagged, without a notification, and answered 201 like a real lead.
+// A valid form token is spent by the first submission stored unflagged; another submission with
+// it is flagged `reused-token` (the same submission again is a duplicate, as above).
 //
 // Every lead goes through the writer's bulk path, so a group commit of 200 leads costs a handful
 // of multi-row statements (keys, duplicates, leads, notifications, new keys), not 600+.
@@ -16,17 +18,21 @@ import type { BulkHandler } from '../db/groupCommit.ts'
 import { findIdempotencyKeys, insertIdempotencyKeys, type StoredResponse } from '../db/queries/idempotencyKeys.ts'
 import type { NewLead } from '../db/queries/leads.ts'
 import { insertOutboxMessages, type NewOutboxMessage } from '../db/queries/outbox.ts'
+import { spendFormTokens } from '../db/queries/spentFormTokens.ts'
+import { duplicateKey } from '../db/queries/leads.ts'
+import { sha256 } from '../lib/signing.ts'
 import { enqueueJobs } from '../jobs/define.ts'
 import { notificationJob } from '../jobs/notifications.ts'
 import { replayStoredResponse } from '../middleware/idempotency.ts'
 import type { JobResponse } from './commit.ts'
 import type { HandlerDeps } from './deps.ts'
-import { insertLeadsOnce } from './leadDeduplication.ts'
+import { DUPLICATE_WINDOW_MS, insertLeadsOnce } from './leadDeduplication.ts'
 import { leadNotification } from './notifications.ts'
-import { apiState, type IdempotencyState } from './state.ts'
+import { apiState, type FormTokenState, type IdempotencyState } from './state.ts'
 
-export type LeadWrite = { lead: NewLead; now: number; notification: (id: number) => NewOutboxMessage; idempotency?: IdempotencyState }
-export type LeadOutcome = { response: JobResponse } | { stored: StoredResponse }
+export type LeadWrite = { lead: NewLead; now: number; notification: (id: number) => NewOutboxMessage; idempotency?: IdempotencyState; formToken?: FormTokenState }
+/** `isSpam`: how the lead was stored (a reused form token flags it here). */
+export type LeadOutcome = { response: JobResponse; isSpam: boolean } | { stored: StoredResponse }
 
 const keyOf = (i: IdempotencyState) => `${i.endpoint}\n${i.key}`
 
@@ -63,13 +69,27 @@ export async function writeLeadsOnce(trx: Knex.Transaction, writes: LeadWrite[])
   })
 
   const now = Math.max(...writes.map((w) => w.now))
+  // Leads as stored: a submission whose form token was spent by another one is flagged.
+  const leads = new Map(active.map((i) => [i, writes[i].lead]))
+  const claimants = active.filter((i) => writes[i].formToken && !writes[i].lead.isSpam)
+  if (claimants.length) {
+    const verdicts = await spendFormTokens(
+      trx,
+      claimants.map((i) => ({ ...writes[i].formToken!, payloadHash: sha256(duplicateKey(writes[i].lead)) })),
+      now,
+      DUPLICATE_WINDOW_MS,
+    )
+    claimants.forEach((i, k) => {
+      if (verdicts[k] === 'reused') leads.set(i, { ...writes[i].lead, isSpam: true, spamReason: 'reused-token' })
+    })
+  }
   const written = await insertLeadsOnce(
     trx,
-    active.map((i) => writes[i].lead),
+    active.map((i) => leads.get(i)!),
     { first: Math.min(...writes.map((w) => w.now)), last: now },
   )
   const resultOf = new Map(active.map((writeIndex, k) => [writeIndex, written[k]]))
-  const notifications = active.filter((i) => !writes[i].lead.isSpam && !resultOf.get(i)!.duplicate).map((i) => writes[i].notification(resultOf.get(i)!.id))
+  const notifications = active.filter((i) => !leads.get(i)!.isSpam && !resultOf.get(i)!.duplicate).map((i) => writes[i].notification(resultOf.get(i)!.id))
   if (notifications.length) {
     // The messages and the jobs that send them commit with the leads.
     const ids = await insertOutboxMessages(trx, notifications, now)
@@ -83,7 +103,7 @@ export async function writeLeadsOnce(trx: Knex.Transaction, writes: LeadWrite[])
 
   for (const i of active) {
     const { id, duplicate } = resultOf.get(i)!
-    outcomes[i] = { response: duplicate ? { status: 200, body: { id, duplicate: true } } : { status: 201, body: { id } } }
+    outcomes[i] = { response: duplicate ? { status: 200, body: { id, duplicate: true } } : { status: 201, body: { id } }, isSpam: leads.get(i)!.isSpam }
   }
   const newKeys = active
     .filter((i) => writes[i].idempotency)
@@ -106,14 +126,15 @@ export async function saveLead(ctx: Context, deps: HandlerDeps, lead: Omit<NewLe
     now: Date.now(),
     notification: (id) => leadNotification(id, write.lead, { recipient: deps.env.NOTIFY_EMAIL, headline }),
     idempotency: state.idempotency,
+    formToken: state.formToken,
   }
   const outcome = await deps.writer.runBulk(leadWriter, write)
   if ('stored' in outcome) {
     replayStoredResponse(ctx, outcome.stored, write.idempotency?.bodyHash ?? '')
-    return { ...outcome.stored, replayed: true }
+    return { ...outcome.stored, replayed: true, isSpam: false }
   }
   ctx.status = outcome.response.status
   ctx.body = outcome.response.body
-  if (outcome.response.status === 201 && !write.lead.isSpam) deps.notifyOutbox()
-  return { ...outcome.response, replayed: false }
+  if (outcome.response.status === 201 && !outcome.isSpam) deps.notifyOutbox()
+  return { ...outcome.response, replayed: false, isSpam: outcome.isSpam }
 }

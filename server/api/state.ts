@@ -16,6 +16,9 @@ export type Upload = {
 
 export type SpamVerdict = { isSpam: boolean; reason: string | null }
 
+/** A valid form token (formSpam): spent by the first accepted submission that carries it. */
+export type FormTokenState = { tokenHash: string; expiresAt: number }
+
 export type IdempotencyState = { endpoint: string; key: string; bodyHash: string }
 
 export type ApiState = {
@@ -23,6 +26,7 @@ export type ApiState = {
   bodyHash?: string
   upload?: Upload | null
   spam?: SpamVerdict
+  formToken?: FormTokenState
   idempotency?: IdempotencyState
 }
 

@@ -17,8 +17,9 @@ export function createDb(opts: { databaseUrl?: string; varDir: string; filename?
       ...(opts.searchPath ? { searchPath: [opts.searchPath] } : {}),
     })
   }
-  fs.mkdirSync(opts.varDir, { recursive: true })
+  fs.mkdirSync(opts.varDir, { recursive: true, mode: 0o700 })
   const filename = opts.filename ?? path.join(opts.varDir, 'app.sqlite')
+  restrictToOwner(filename)
   return knexFactory({
     client: 'sqlite3',
     connection: { filename },
@@ -43,6 +44,18 @@ export function createDb(opts: { databaseUrl?: string; varDir: string; filename?
       },
     },
   })
+}
+
+/**
+ * The database file holds leads' personal data: it is created readable by its owner only (0600),
+ * and an existing file is narrowed to that. SQLite gives its -wal and -shm files the main file's
+ * mode.
+ */
+function restrictToOwner(filename: string) {
+  if (filename === ':memory:' || filename.startsWith('file:')) return
+  fs.closeSync(fs.openSync(filename, 'a', 0o600))
+  const stat = fs.statSync(filename)
+  if ((stat.mode & 0o077) !== 0 && (typeof process.getuid !== 'function' || stat.uid === process.getuid())) fs.chmodSync(filename, stat.mode & 0o700)
 }
 
 export const isPostgres = (db: Db) => db.client.config.client === 'pg'

@@ -38,7 +38,7 @@ export function toRecord(spec: TableSpec, row: Record<string, unknown>): Record<
 export function toRow(spec: TableSpec, data: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const [col, value] of Object.entries(data)) {
-    const type = spec.columns[col]
+    const type = Object.hasOwn(spec.columns, col) ? spec.columns[col] : undefined
     if ((!type && !spec.insertOnly?.includes(col)) || col === 'id') continue
     out[col] = type === 'json' && value !== null && value !== undefined ? JSON.stringify(value) : value
   }

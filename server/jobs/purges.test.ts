@@ -18,7 +18,7 @@ const T0 = Date.parse('2026-11-22T10:05:00.000Z')
 describe.each(databases)('purge job ($name)', (target) => {
   const t = useTestDb(target)
 
-  it('is scheduled hourly and deletes expired keys, sessions, login attempts, rate windows and old done jobs', async () => {
+  it('is scheduled hourly and deletes expired keys, sessions, login attempts, rate windows, spent form tokens, past upload hours and old done jobs', async () => {
     const db = t.db
     const at = (ms: number) => nowIso(ms)
     const [user] = (await db('users')
@@ -35,6 +35,14 @@ describe.each(databases)('purge job ($name)', (target) => {
     ])
     await hitRateLimit(db, 'POST /api/leads|203.0.113.1', T0 - 2 * HOUR)
     await hitRateLimit(db, 'POST /api/leads|203.0.113.1', T0 - 60_000)
+    await db('spent_form_tokens').insert([
+      { token_hash: 'a'.repeat(64), payload_hash: 'p'.repeat(64), spent_at: T0 - 25 * HOUR, expires_at: T0 - HOUR },
+      { token_hash: 'b'.repeat(64), payload_hash: 'p'.repeat(64), spent_at: T0 - HOUR, expires_at: T0 + 23 * HOUR },
+    ])
+    await db('upload_usage').insert([
+      { ip_hash: 'old', window_hour: Math.floor(T0 / HOUR) - 1, bytes: 5 },
+      { ip_hash: 'now', window_hour: Math.floor(T0 / HOUR), bytes: 5 },
+    ])
     const oldDone = (await enqueueJob(db, purgeJob, {}, { now: T0 - 9 * 24 * HOUR }))!
     await db('jobs').where({ id: oldDone }).update({ state: 'done', finished_at: at(T0 - 8 * 24 * HOUR) })
 
@@ -49,6 +57,8 @@ describe.each(databases)('purge job ($name)', (target) => {
     expect((await db('sessions').select('id')).map((r) => r.id)).toEqual(['live'])
     expect((await db('login_attempts').select('key')).map((r) => r.key)).toEqual(['recent'])
     expect((await db('rate_limits').select('window_start')).map((r) => Number(r.window_start))).toEqual([T0 - 60_000])
+    expect(await db('spent_form_tokens').pluck('token_hash')).toEqual(['b'.repeat(64)])
+    expect(await db('upload_usage').pluck('ip_hash')).toEqual(['now'])
     expect((await listJobs(db, { type: 'maintenance.purge' })).map((j) => j.id)).not.toContain(oldDone)
     expect((await listJobs(db, { type: 'maintenance.purge', state: 'queued' })).map((j) => j.run_at)).toEqual(['2026-11-22T11:17:00.000Z'])
   })

@@ -2,8 +2,11 @@
 // the signed form token (a form sent sooner than FORM_MIN_FILL_MS after it was rendered, or with a
 // missing, forged or day-old token, was not filled in by a person). The verdict goes on ctx.state;
 // the handler stores the submission flagged and still answers 2xx, so a bot learns nothing.
+// A valid token goes on ctx.state too: the first accepted submission with it spends it, and a
+// later one with the same token is flagged `reused-token` (server/db/queries/spentFormTokens.ts).
 import type { Middleware } from 'koa'
-import { checkFormToken } from '../lib/signing.ts'
+import { hashFormToken } from '../db/queries/spentFormTokens.ts'
+import { checkFormToken, FORM_TOKEN_MAX_AGE_MS } from '../lib/signing.ts'
 import { apiState } from '../api/state.ts'
 
 export function formSpamCheck(opts: { secret: string; minFillMs: number; now?: () => number }): Middleware {
@@ -16,8 +19,10 @@ export function formSpamCheck(opts: { secret: string; minFillMs: number; now?: (
     if (typeof fax === 'string' ? fax.trim() !== '' : fax != null && fax !== false) {
       state.spam = { isSpam: true, reason: 'honeypot' }
     } else {
-      const check = checkFormToken(opts.secret, token, opts.minFillMs, now())
+      const t = now()
+      const check = checkFormToken(opts.secret, token, opts.minFillMs, t)
       state.spam = check.ok ? { isSpam: false, reason: null } : { isSpam: true, reason: check.reason }
+      if (check.ok) state.formToken = { tokenHash: hashFormToken(token), expiresAt: t - check.ageMs + FORM_TOKEN_MAX_AGE_MS }
     }
     await next()
   }

@@ -2,13 +2,33 @@
 // allowed, for navigator.sendBeacon), the body at most `limit` bytes (413), valid UTF-8 JSON
 // holding an object (400). Leaves the object and the sha256 of the raw bytes on ctx.state.
 import type { IncomingMessage } from 'node:http'
-import type { Middleware } from 'koa'
+import type Koa from 'koa'
+import type { Context, Middleware } from 'koa'
 import { sha256 } from '../lib/signing.ts'
 import { parseJsonText } from '../lib/text.ts'
 import { apiState } from '../api/state.ts'
 import { httpError } from './errorHandler.ts'
 
 export const JSON_BODY_LIMIT = 32 * 1024
+
+/**
+ * A request body must arrive within this time from when its reading starts (BODY_TIMEOUT_MS;
+ * uploads get UPLOAD_TIMEOUT_FACTOR times as long): a client trickling bytes gets 408 and its
+ * connection closed, instead of holding a request open for ever.
+ */
+export const DEFAULT_BODY_TIMEOUT_MS = 30_000
+export const UPLOAD_TIMEOUT_FACTOR = 4
+const bodyTimeoutKey = Symbol('bodyTimeoutMs')
+
+/** Sets the body timeout of every request of `app` (createApp calls it with BODY_TIMEOUT_MS). */
+export function setBodyTimeout(app: Koa, ms: number) {
+  ;(app.context as unknown as Record<symbol, number>)[bodyTimeoutKey] = ms
+}
+
+export const bodyTimeoutOf = (ctx: Context): number => (ctx as unknown as Record<symbol, number | undefined>)[bodyTimeoutKey] ?? DEFAULT_BODY_TIMEOUT_MS
+
+/** 408, and the connection is closed: the rest of a trickled body is not waited for. */
+export const bodyTimedOut = () => httpError(408, 'The request body took too long to arrive. Please check your connection and try again.', undefined, { Connection: 'close' })
 
 /** A 400 about the body as a whole: `errors._` carries the message, like a root zod issue. */
 export const badBody = (message: string) => httpError(400, message, { _: message })
@@ -35,15 +55,21 @@ export function rejectUnsupportedEncoding(req: IncomingMessage) {
   if (encoding !== 'identity' && encoding !== '') throw httpError(415, 'Compressed request bodies are not accepted.')
 }
 
-/** The raw body, at most `limit` bytes. */
-export function readRawBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+/** The raw body, at most `limit` bytes, received within `timeoutMs`. */
+export function readRawBody(req: IncomingMessage, limit: number, timeoutMs = DEFAULT_BODY_TIMEOUT_MS): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? NaN)
   const message = `The request body must be at most ${Math.round(limit / 1024)} KB.`
   if (declared > limit) return Promise.reject(tooLarge(message, declared))
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
+    const timer = setTimeout(() => {
+      cleanup()
+      req.pause()
+      reject(bodyTimedOut())
+    }, timeoutMs)
     const cleanup = () => {
+      clearTimeout(timer)
       req.off('data', onData)
       req.off('end', onEnd)
       req.off('error', onError)
@@ -95,7 +121,7 @@ export function jsonBody(opts: { limit?: number; allowTextPlain?: boolean } = {}
     if (!typeOk) ctx.throw(415, `Send the request body as ${accepted}.`)
     if (charset && charset !== 'utf-8' && charset !== 'utf8') ctx.throw(415, 'Send the request body as UTF-8.')
     rejectUnsupportedEncoding(ctx.req)
-    const raw = await readRawBody(ctx.req, limit)
+    const raw = await readRawBody(ctx.req, limit, bodyTimeoutOf(ctx))
     let text: string
     try {
       text = utf8.decode(raw)

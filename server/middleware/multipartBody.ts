@@ -2,6 +2,9 @@
 // (the résumé) straight to disk under a random name, with every limit enforced while streaming.
 // The file's type is decided by its first bytes, never by its name or declared type. A file the
 // handler does not keep (validation error, spam, replay) is deleted when the request ends.
+// With `limits`, the body's size is reserved against the address's hourly quota and the uploads
+// folder's cap before the body is read (429 / 507 otherwise: server/middleware/uploadLimits.ts),
+// and a full disk while writing is a 507, never a half-written file left behind.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import type { IncomingMessage } from 'node:http'
@@ -10,13 +13,24 @@ import type { Readable } from 'node:stream'
 import busboy from 'busboy'
 import type { HttpError } from 'http-errors'
 import type { Middleware } from 'koa'
-import { sha256 } from '../lib/signing.ts'
+import { hashIp, sha256 } from '../lib/signing.ts'
 import { cleanString } from '../lib/text.ts'
 import { apiState, type Upload } from '../api/state.ts'
 import { httpError } from './errorHandler.ts'
-import { badBody, parseContentType, rejectUnsupportedEncoding, tooLarge } from './jsonBody.ts'
+import { badBody, bodyTimedOut, bodyTimeoutOf, parseContentType, rejectUnsupportedEncoding, tooLarge, UPLOAD_TIMEOUT_FACTOR } from './jsonBody.ts'
+import { storageFull, storageFullMessage, type uploadLimits } from './uploadLimits.ts'
 
-export type MultipartOptions = { uploadsDir: string; fileField: string; maxFileBytes: number; maxFieldBytes?: number; maxFields?: number }
+export type MultipartOptions = {
+  uploadsDir: string
+  fileField: string
+  maxFileBytes: number
+  maxFieldBytes?: number
+  maxFields?: number
+  /** Per-address quota and folder cap; `secret` hashes the address as stored in upload_usage. */
+  limits?: { check: ReturnType<typeof uploadLimits>; secret: string }
+}
+
+const diskFull = (error: unknown) => ['ENOSPC', 'EDQUOT'].includes(String((error as { code?: unknown } | null)?.code))
 
 const PDF_MAGIC = '%PDF-'
 
@@ -56,7 +70,7 @@ async function writeUpload(stream: Readable, upload: Upload): Promise<void> {
   if (failure) throw failure
 }
 
-function parseMultipart(req: IncomingMessage, opts: MultipartOptions, hardCap: number): Promise<{ fields: Record<string, string>; upload: Upload | null }> {
+function parseMultipart(req: IncomingMessage, opts: MultipartOptions, hardCap: number, counter: { received: number }, timeoutMs: number): Promise<{ fields: Record<string, string>; upload: Upload | null }> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy
     try {
@@ -84,16 +98,23 @@ function parseMultipart(req: IncomingMessage, opts: MultipartOptions, hardCap: n
     let fileStream: Readable | null = null
     let problem: HttpError | null = null
     let done = false
-    let received = 0
 
+    const timer = setTimeout(() => {
+      if (done) return
+      req.unpipe(parser)
+      req.pause()
+      finish(bodyTimedOut())
+    }, timeoutMs)
     const finish = (error: HttpError | null) => {
+      clearTimeout(timer)
       if (done) return
       done = true
       if (error) fileStream?.destroy()
       void Promise.allSettled(writes).then(async (results) => {
         const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
         // A disk error (it names a syscall) is ours: a 500. Anything else is a broken upload.
-        const diskError = failed && (failed.reason as { syscall?: string })?.syscall ? failed.reason : null
+        // A full disk is a 507 the visitor can understand.
+        const diskError = failed && (failed.reason as { syscall?: string })?.syscall ? (diskFull(failed.reason) ? storageFull(storageFullMessage) : failed.reason) : null
         const final = error ?? problem ?? diskError ?? (failed ? badBody('The file upload was not received completely.') : null)
         if (final) {
           if (upload) await fs.promises.rm(upload.path, { force: true })
@@ -136,8 +157,8 @@ function parseMultipart(req: IncomingMessage, opts: MultipartOptions, hardCap: n
     parser.on('close', () => finish(null))
     req.on('aborted', () => finish(badBody('The request body was not received completely.')))
     req.on('data', (chunk: Buffer) => {
-      received += chunk.length
-      if (received > hardCap && !done) {
+      counter.received += chunk.length
+      if (counter.received > hardCap && !done) {
         req.unpipe(parser)
         req.socket.destroy()
         finish(httpError(413, 'The request body is too large.'))
@@ -148,7 +169,7 @@ function parseMultipart(req: IncomingMessage, opts: MultipartOptions, hardCap: n
 }
 
 export function multipartBody(opts: MultipartOptions): Middleware {
-  fs.mkdirSync(opts.uploadsDir, { recursive: true })
+  fs.mkdirSync(opts.uploadsDir, { recursive: true, mode: 0o700 })
   const hardCap = opts.maxFileBytes + 512 * 1024
   const limitText = `${Math.round(opts.maxFileBytes / 1024 / 1024)} MB`
   return async function multipartBodyMiddleware(ctx, next) {
@@ -157,8 +178,13 @@ export function multipartBody(opts: MultipartOptions): Middleware {
     rejectUnsupportedEncoding(ctx.req)
     const declared = Number(ctx.get('Content-Length') || Number.NaN)
     if (declared > hardCap) throw tooLarge(`The request body must be at most ${limitText}.`, declared)
-    const { fields, upload } = await parseMultipart(ctx.req, opts, hardCap)
+    const counter = { received: 0 }
+    const reservation = opts.limits ? await opts.limits.check.reserve(hashIp(ctx.ip, opts.limits.secret), Number.isFinite(declared) ? declared : hardCap) : null
+    let upload: Upload | null = null
     try {
+      const parsed = await parseMultipart(ctx.req, opts, hardCap, counter, bodyTimeoutOf(ctx) * UPLOAD_TIMEOUT_FACTOR)
+      const fields = parsed.fields
+      upload = parsed.upload
       if (upload?.tooLarge) {
         ctx.throw(413, `The file must be at most ${limitText}.`, { errors: { [opts.fileField]: `Attach a PDF of at most ${limitText}.` } })
       }
@@ -172,6 +198,7 @@ export function multipartBody(opts: MultipartOptions): Middleware {
       await next()
     } finally {
       if (upload && !upload.keep) await fs.promises.rm(upload.path, { force: true })
+      await reservation?.settle(counter.received, upload?.keep ? upload.size : 0)
     }
   }
 }

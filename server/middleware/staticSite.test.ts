@@ -86,6 +86,19 @@ describe('static site serving', () => {
     expect(res.status).toBe(404)
   })
 
+  it('answers a malformed percent-escape with the fallback page and 404, never the home page', async () => {
+    for (const url of ['/anything%ff', '/%E0%A4%A', '/about%c3']) {
+      const res = await fetch(`${base}${url}`)
+      expect(res.status, url).toBe(404)
+      const text = await res.text()
+      expect(text, url).toContain('Page not found')
+      expect(text, url).not.toContain('<h1>Home</h1>')
+    }
+    const api = await fetch(`${base}/api/leads%ff`)
+    expect(api.status).toBe(404)
+    expect(await api.json()).toEqual({ message: 'There is no API endpoint at this address.' })
+  })
+
   it('sets the security headers', async () => {
     const res = await fetch(`${base}/`)
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")

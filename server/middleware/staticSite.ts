@@ -73,7 +73,10 @@ export function staticSite(dir: string): Middleware {
     try {
       pathname = decodeURIComponent(ctx.path)
     } catch {
-      pathname = ''
+      // A malformed percent-escape (/anything%ff) names no page: the fallback page, never the home page.
+      if (notFound) send(ctx, notFound, 404)
+      else ctx.status = 404
+      return
     }
     // /about/ and /about both serve the page; the canonical form has no trailing slash.
     if (pathname.length > 1 && pathname.endsWith('/') && lookup(index, pathname)) {

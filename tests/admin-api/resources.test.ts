@@ -77,9 +77,34 @@ describe.each(databases)('admin resources via ra-data-simple-rest ($name)', (tar
     expect((await server.admin.put('/api/admin/contacts/999999', { title: 'x' })).status).toBe(404)
   })
 
-  it('caps pages at 1000 rows and reports the total in Content-Range', async () => {
+  it('answers 400, never 500, to built-in property names as sort or filter fields', async () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__']) {
+      for (const resource of ['contacts', 'leads', 'deals']) {
+        const sorted = await server.admin.get(`/api/admin/${resource}?sort=${encodeURIComponent(JSON.stringify([name, 'ASC']))}`)
+        expect(sorted.status, `${resource} sort ${name}`).toBe(400)
+        expect(sorted.body.message).toBe(`Cannot sort by ${name}.`)
+        for (const key of [name, `${name}_gte`, `${name}_eq_any`]) {
+          const filtered = await server.admin.get(`/api/admin/${resource}?filter=${encodeURIComponent(`{"${key}":"1"}`)}`)
+          expect(filtered.status, `${resource} filter ${key}`).toBe(400)
+        }
+      }
+      const exported = await server.admin.get(`/api/admin/leads/export.csv?filter=${encodeURIComponent(`{"${name}":"1"}`)}`)
+      expect(exported.status, `export filter ${name}`).toBe(400)
+    }
+  })
+
+  it('answers 400 to a range wider than a page or beyond any table', async () => {
+    for (const range of ['[0,1000000000]', '[0,1000]', '[5,1005]', '[0,1e300]', '[2000000000,2000000001]', '[0,9007199254740993]']) {
+      const r = await server.admin.get(`/api/admin/contacts?range=${range}`)
+      expect(r.status, range).toBe(400)
+      expect(r.body.message).toMatch(/range/)
+    }
+    expect((await server.admin.get('/api/admin/contacts?range=[0,999]')).status).toBe(200)
+  })
+
+  it('serves pages of up to 1000 rows and reports the total in Content-Range', async () => {
     await insertLeads(server.db, 1205, () => ({ source: 'Cap Test' }))
-    const r = await server.admin.get('/api/admin/leads?range=[0,4999]&filter={"source":"Cap Test"}')
+    const r = await server.admin.get('/api/admin/leads?range=[0,999]&filter={"source":"Cap Test"}')
     expect(r.body).toHaveLength(1000)
     expect(r.headers.get('Content-Range')).toBe('leads 0-999/1205')
     expect(r.headers.get('Access-Control-Expose-Headers')).toMatch(/Content-Range/)

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RESUME_MAX_BYTES } from '../../shared/contract.ts'
 import { getLead } from '../../server/db/queries/leads.ts'
 import { listOutbox } from '../../server/db/queries/outbox.ts'
-import { applicationForm, databases, minimalPdf, request, startTestServer, type TestServer } from './helpers.ts'
+import { agedToken, applicationForm, databases, minimalPdf, request, startTestServer, type TestServer } from './helpers.ts'
 
 describe.each(databases)('POST /api/applications ($name)', (target) => {
   let server: TestServer
@@ -129,5 +129,101 @@ describe.each(databases)('POST /api/applications ($name)', (target) => {
     expect(reply.status).toBe(201)
     expect(await getLead(server.db, reply.body.id)).toMatchObject({ is_spam: true, spam_reason: 'honeypot' })
     expect((await listOutbox(server.db)).some((m) => m.lead_id === reply.body.id)).toBe(false)
+  })
+
+  it('keeps no file for a submission flagged as spam (finding 3): honeypot, missing token, reused token', async () => {
+    const before = uploads()
+    for (const fields of [{ fax: '555-0100' }, { formToken: '' }] as Record<string, string>[]) {
+      const reply = await post(applicationForm(fields))
+      expect(reply.status).toBe(201)
+      expect(await getLead(server.db, reply.body.id)).toMatchObject({ is_spam: true })
+    }
+    expect(uploads()).toEqual(before)
+    const formToken = agedToken()
+    const accepted = await post(applicationForm({ formToken }))
+    expect(await getLead(server.db, accepted.body.id)).toMatchObject({ is_spam: false })
+    const kept = uploads()
+    expect(kept).toHaveLength(before.length + 1)
+    const reused = await post(applicationForm({ formToken }))
+    expect(await getLead(server.db, reused.body.id)).toMatchObject({ is_spam: true, spam_reason: 'reused-token' })
+    expect(uploads()).toEqual(kept)
+  })
+
+  it('creates the résumé file and the SQLite database with mode 0600', async () => {
+    const reply = await post(applicationForm())
+    const { resume } = (await getLead(server.db, reply.body.id))!.details as { resume: { storedName: string } }
+    expect((await fs.promises.stat(path.join(server.env.UPLOADS_DIR, resume.storedName))).mode & 0o777).toBe(0o600)
+    expect((await fs.promises.stat(server.env.UPLOADS_DIR)).mode & 0o077).toBe(0)
+    if (target.name === 'sqlite') {
+      for (const file of ['app.sqlite', 'app.sqlite-wal']) {
+        const full = path.join(server.varDir, file)
+        if (file === 'app.sqlite' || fs.existsSync(full)) expect((await fs.promises.stat(full)).mode & 0o777, file).toBe(0o600)
+      }
+    }
+  })
+})
+
+describe.each(databases)('upload quotas (finding 3, $name)', (target) => {
+  const QUOTA = 40_000
+  let server: TestServer
+  const uploads = () => (fs.existsSync(server.env.UPLOADS_DIR) ? fs.readdirSync(server.env.UPLOADS_DIR).sort() : [])
+  const post = (body: BodyInit, headers: Record<string, string> = {}) => request(server.base, 'POST', '/api/applications', { body, headers })
+
+  beforeAll(async () => {
+    server = await startTestServer(target, { UPLOAD_BYTES_PER_HOUR: String(QUOTA), UPLOADS_MAX_TOTAL_BYTES: '100000' })
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  it('answers 429 with Retry-After once an address has uploaded its hourly quota, across parallel requests, and writes nothing more', async () => {
+    // Each form is about 11 KB: at most 3 fit in 40,000 bytes, whatever the concurrency.
+    const replies = await Promise.all(Array.from({ length: 8 }, () => post(applicationForm({}, { content: minimalPdf(10_000) }))))
+    const statuses = replies.map((r) => r.status).sort()
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5)
+    const refused = replies.find((r) => r.status === 429)!
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
+    expect(Number(refused.headers.get('Retry-After'))).toBeLessThanOrEqual(3600)
+    expect(refused.body.message).toMatch(/uploaded the most we accept from one address in an hour/)
+    expect(uploads()).toHaveLength(3)
+    const [usage] = await server.db('upload_usage').select('bytes')
+    expect(Number(usage.bytes)).toBeLessThanOrEqual(QUOTA)
+  })
+
+  it('charges what was received, not what was reserved: a small form still fits after the big ones', async () => {
+    const [before] = await server.db('upload_usage').select('bytes')
+    const reply = await post(applicationForm())
+    expect(reply.status).toBe(201)
+    const [after] = await server.db('upload_usage').select('bytes')
+    expect(Number(after.bytes) - Number(before.bytes)).toBeLessThan(2_000)
+  })
+
+  it('answers 507 with a clear message when the uploads folder is full, and keeps no partial file', async () => {
+    await server.db('upload_usage').delete()
+    // Fill the folder close to its 100,000-byte cap with a file of another instance.
+    fs.writeFileSync(path.join(server.env.UPLOADS_DIR, 'other-instance.pdf'), Buffer.alloc(90_000))
+    const restarted = await server.restart()
+    server = restarted
+    const before = uploads()
+    const reply = await post(applicationForm({}, { content: minimalPdf(20_000) }))
+    expect(reply.status).toBe(507)
+    expect(reply.body.message).toMatch(/storage for them is full/)
+    expect(uploads()).toEqual(before)
+    const [usage] = await server.db('upload_usage').select('bytes')
+    expect(Number(usage?.bytes ?? 0)).toBe(0)
+  })
+})
+
+describe('upload free-space floor', () => {
+  it('answers 507 when the disk would be left with less than UPLOADS_MIN_FREE_BYTES', async () => {
+    const server = await startTestServer({ name: 'sqlite' }, { UPLOADS_MIN_FREE_BYTES: String(2 ** 52) })
+    try {
+      const reply = await request(server.base, 'POST', '/api/applications', { body: applicationForm() })
+      expect(reply.status).toBe(507)
+      expect(fs.readdirSync(server.env.UPLOADS_DIR)).toEqual([])
+    } finally {
+      await server.stop()
+    }
   })
 })

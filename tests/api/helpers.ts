@@ -86,6 +86,7 @@ export async function startTestServer(target: DbTarget, overrides: Record<string
     VAR_DIR: varDir,
     APP_SECRET: TEST_SECRET,
     RATE_LIMIT_PER_MINUTE: '1000000',
+    UPLOAD_BYTES_PER_HOUR: '1000000000',
     FORM_MIN_FILL_MS: '3000',
     DATABASE_URL: target.url ?? '',
     DATABASE_SEARCH_PATH: pg?.schema ?? '',

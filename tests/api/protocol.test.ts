@@ -1,5 +1,6 @@
 // HTTP rules shared by every endpoint: 415 for a wrong content type, 413 for a JSON body over
 // 32 KB, 400 for malformed JSON, JSON 404/405 under /api, no caching, form tokens.
+import fs from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -123,5 +124,55 @@ describe.each(databases)('API protocol ($name)', (target) => {
     expect(reply.body).toEqual({ token: expect.stringMatching(/^[0-9a-z]+\.[\w-]+\.[\w-]+$/) })
     expect(checkFormToken(TEST_SECRET, reply.body.token, 0)).toMatchObject({ ok: true })
     expect(checkFormToken(TEST_SECRET, reply.body.token, 3000)).toEqual({ ok: false, reason: 'too-fast' })
+  })
+})
+
+describe('slow request bodies', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer({ name: 'sqlite' }, { BODY_TIMEOUT_MS: '300' })
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  /** Sends the headers and the first bytes of a body, then nothing: answers what came back and when the socket closed. */
+  function trickle(head: string, first: string): Promise<{ response: string; closed: boolean }> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(server.port, '127.0.0.1', () => socket.write(head + first))
+      let response = ''
+      const give = (closed: boolean) => resolve({ response, closed })
+      socket.on('data', (chunk) => (response += chunk.toString('latin1')))
+      socket.on('close', () => give(true))
+      socket.on('error', reject)
+      setTimeout(() => {
+        give(false)
+        socket.destroy()
+      }, 5000)
+    })
+  }
+
+  it('answers 408 and closes the connection when a JSON body stalls past BODY_TIMEOUT_MS', async () => {
+    const { response, closed } = await trickle('POST /api/leads HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n', '{"email":"slow@')
+    expect(response).toMatch(/^HTTP\/1\.1 408/)
+    expect(response).toContain('The request body took too long to arrive')
+    expect(closed).toBe(true)
+  })
+
+  it('answers 408 to a stalled upload and keeps no partial file', async () => {
+    const boundary = 'slowboundary'
+    const head = `POST /api/applications HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 100000\r\n\r\n`
+    const first = `--${boundary}\r\nContent-Disposition: form-data; name="resume"; filename="r.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n${'x'.repeat(2000)}`
+    const { response, closed } = await trickle(head, first)
+    expect(response).toMatch(/^HTTP\/1\.1 408/)
+    expect(closed).toBe(true)
+    expect(fs.readdirSync(server.env.UPLOADS_DIR)).toEqual([])
+    // The upload's reservation is given back: only what arrived is charged to the address.
+    const [usage] = await server.db('upload_usage').select('bytes')
+    expect(Number(usage.bytes)).toBeLessThan(5000)
+  })
+
+  it('still serves bodies that arrive in time', async () => {
+    expect((await request(server.base, 'POST', '/api/leads', { json: samples.lead() })).status).toBe(201)
   })
 })

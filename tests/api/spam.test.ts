@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getLead, listLeads } from '../../server/db/queries/leads.ts'
 import { listOutbox } from '../../server/db/queries/outbox.ts'
+import { purgeSpentFormTokens } from '../../server/db/queries/spentFormTokens.ts'
 import { signFormToken } from '../../server/lib/signing.ts'
 import { agedToken, applicationForm, databases, postJson, request, samples, startTestServer, TEST_SECRET, type TestServer } from './helpers.ts'
 
@@ -81,5 +82,74 @@ describe.each(databases)('spam handling ($name)', (target) => {
     const all = await listLeads(server.db, { limit: 1000, includeSpam: true })
     expect(listed.some((l) => l.is_spam)).toBe(false)
     expect(all.some((l) => l.is_spam)).toBe(true)
+  })
+
+  describe('a form token is spent by its first accepted submission (finding 8)', () => {
+    it('a second, different submission with the same token is answered 201 but stored flagged reused-token, without a notification', async () => {
+      const formToken = agedToken()
+      const first = await postJson(server.base, '/api/leads', samples.lead({ formToken }))
+      expect(first.status).toBe(201)
+      expect(await getLead(server.db, first.body.id)).toMatchObject({ is_spam: false })
+      for (const [endpoint, sample] of leadEndpoints) {
+        const again = await postJson(server.base, endpoint, sample({ formToken }))
+        expect(again.status, endpoint).toBe(201)
+        expect(await getLead(server.db, again.body.id), endpoint).toMatchObject({ is_spam: true, spam_reason: 'reused-token' })
+        expect(await notified(again.body.id)).toBe(false)
+      }
+    })
+
+    it('the same submission sent twice with its token (a double click) is still one lead, answered as a duplicate', async () => {
+      const body = samples.contact()
+      const first = await postJson(server.base, '/api/contact', body)
+      const second = await postJson(server.base, '/api/contact', body)
+      expect(first.status).toBe(201)
+      expect(second).toMatchObject({ status: 200, body: { id: first.body.id, duplicate: true } })
+    })
+
+    it('an Idempotency-Key replay with the spent token answers the original response', async () => {
+      const body = samples.quote()
+      const headers = { 'Idempotency-Key': `spent-token-${Date.now()}` }
+      const first = await postJson(server.base, '/api/quotes', body, headers)
+      const replay = await postJson(server.base, '/api/quotes', body, headers)
+      expect(first.status).toBe(201)
+      expect(replay.status).toBe(201)
+      expect(replay.body).toEqual(first.body)
+      expect(replay.headers.get('Idempotent-Replayed')).toBe('true')
+      expect(await getLead(server.db, first.body.id)).toMatchObject({ is_spam: false })
+    })
+
+    it('a rejected submission (400) does not spend the token: the corrected one is accepted', async () => {
+      const formToken = agedToken()
+      const bad = await postJson(server.base, '/api/leads', samples.lead({ formToken, email: 'not-an-email' }))
+      expect(bad.status).toBe(400)
+      const good = await postJson(server.base, '/api/leads', samples.lead({ formToken }))
+      expect(await getLead(server.db, good.body.id)).toMatchObject({ is_spam: false })
+    })
+
+    it('of 12 parallel submissions with one token, exactly one is accepted', async () => {
+      const formToken = agedToken()
+      const replies = await Promise.all(Array.from({ length: 12 }, () => postJson(server.base, '/api/leads', samples.lead({ formToken }))))
+      expect(replies.map((r) => r.status)).toEqual(Array(12).fill(201))
+      const leads = await Promise.all(replies.map((r) => getLead(server.db, r.body.id)))
+      expect(leads.filter((l) => !l!.is_spam)).toHaveLength(1)
+      expect(leads.filter((l) => l!.spam_reason === 'reused-token')).toHaveLength(11)
+    })
+
+    it('spends newsletter tokens too: a second address with the token is kept out of the subscribers', async () => {
+      const formToken = agedToken()
+      expect((await postJson(server.base, '/api/newsletter', samples.newsletter({ email: 'token-first@example.com', formToken }))).status).toBe(201)
+      expect((await postJson(server.base, '/api/newsletter', samples.newsletter({ email: 'token-second@example.com', formToken }))).status).toBe(201)
+      expect(await server.db('newsletter_subscribers').where({ email: 'token-first@example.com' })).toHaveLength(1)
+      expect(await server.db('newsletter_subscribers').where({ email: 'token-second@example.com' })).toHaveLength(0)
+      expect(await server.db('spam_submissions').where({ email: 'token-second@example.com', reason: 'reused-token' })).toHaveLength(1)
+    })
+
+    it('purgeSpentFormTokens deletes the spent tokens whose token has expired', async () => {
+      const before = Number((await server.db('spent_form_tokens').count({ n: '*' }))[0].n)
+      expect(before).toBeGreaterThan(0)
+      expect(await purgeSpentFormTokens(server.db, Date.now())).toBe(0)
+      expect(await purgeSpentFormTokens(server.db, Date.now() + 25 * 3600_000)).toBe(before)
+      expect(Number((await server.db('spent_form_tokens').count({ n: '*' }))[0].n)).toBe(0)
+    })
   })
 })
