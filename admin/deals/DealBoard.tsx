@@ -1,7 +1,7 @@
 // /admin/deals: the pipeline as a kanban board by stage. A drop is one PUT /deals/:id/move
 // (the server reorders both stages in a transaction); the board moves the card at once and
 // reloads from the server when the request settles.
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd'
 import { Button, CreateButton, FilterButton, List, ReferenceField, TextField, TopToolbar, useListContext, useNotify, type RaRecord } from 'react-admin'
 import TableRowsIcon from '@mui/icons-material/TableRows'
@@ -49,8 +49,14 @@ function Board() {
   const dataProvider = useAdminDataProvider()
   const notify = useNotify()
   const fromServer = useMemo(() => groupByStage(data ?? []), [data])
+  // Local columns for optimistic moves, reset whenever the server's list changes (adjusting
+  // state during render, as React recommends, instead of an effect that renders twice).
   const [columns, setColumns] = useState(fromServer)
-  useEffect(() => setColumns(fromServer), [fromServer])
+  const [shown, setShown] = useState(fromServer)
+  if (shown !== fromServer) {
+    setShown(fromServer)
+    setColumns(fromServer)
+  }
   const { can } = useCan()
 
   const onDragEnd = async ({ source, destination, draggableId }: DropResult) => {
@@ -99,7 +105,6 @@ function Board() {
 }
 
 function BoardActions() {
-  const { can } = useCan()
   return (
     <TopToolbar>
       <Button component={Link} to="/deals/table" label="Table">

@@ -158,6 +158,7 @@ const STORED_RESUME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 /** The file name offered to the browser: the applicant's, without path or control characters, ending in .pdf. */
 export function resumeFileName(originalName: unknown, leadId: number): string {
   const base = String(originalName ?? '')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what a file name must not keep
     .replace(/[\u0000-\u001f\u007f/\\]+/g, ' ')
     .trim()
   if (!base) return `resume-${leadId}.pdf`

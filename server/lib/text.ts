@@ -2,9 +2,11 @@
 // lone UTF-16 surrogates in jsonb (JSON allows both as \u escapes). NULs are dropped and lone
 // surrogates become U+FFFD before validation, so such input is never a 5xx.
 const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+// eslint-disable-next-line no-control-regex -- NUL is the character PostgreSQL refuses
 const unsafeChar = /[\u0000\ud800-\udfff]/
 
 export function cleanString(value: string): string {
+  // eslint-disable-next-line no-control-regex -- NUL is the character PostgreSQL refuses
   return unsafeChar.test(value) ? value.replace(/\u0000/g, '').replace(loneSurrogate, '\ufffd') : value
 }
 

@@ -33,6 +33,7 @@ function startChild(env: Record<string, string>): Promise<{ child: ChildProcess;
   })
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies are asserted field by field
 function post(agent: http.Agent, port: number, urlPath: string, body: unknown): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
     const data = JSON.stringify(body)

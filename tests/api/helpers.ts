@@ -117,6 +117,7 @@ export async function startTestServer(target: DbTarget, overrides: Record<string
 /** A form token old enough to pass the minimum fill time (signed like /api/form-token's). */
 export const agedToken = (ageMs = 10_000) => signFormToken(TEST_SECRET, Date.now() - ageMs)
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies are asserted field by field
 export type Reply = { status: number; headers: Headers; body: any }
 
 export async function request(base: string, method: string, urlPath: string, init: { json?: unknown; body?: BodyInit; type?: string; headers?: Record<string, string> } = {}): Promise<Reply> {

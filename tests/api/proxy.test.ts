@@ -1,6 +1,6 @@
 // Behind a proxy (finding 4): a client that rotates or forges the left-most X-Forwarded-For
 // value is still one address for the per-address rate limit.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { databases, postJson, samples, startTestServer, type TestServer } from './helpers.ts'
 
 describe.each(databases)('client address behind a proxy ($name)', (target) => {
