@@ -19,8 +19,8 @@ export const THROTTLE = {
   device: 10,
   /** Password checks per client address per window, from browsers without a device cookie. */
   address: 30,
-  /** Current-password checks per signed-in user per window (changing one's password). */
-  passwordChange: 10,
+  /** Password-change attempts per signed-in user per window (wrong current password or refused new one; a completed change is free). */
+  passwordChange: 20,
 }
 
 export type Bucket = { key: string; limit: number }

@@ -335,13 +335,22 @@ describe.each(databases)('sign-in throttling ($name)', (target) => {
     expect(replies.slice(THROTTLE.address)).toEqual([429, 429, 429])
   })
 
-  it('limits guesses of the current password when changing it', async () => {
+  it('limits guesses of the current password, and refused new passwords, when changing it', async () => {
     const user = await staff('changer@example.com')
     const s = await AdminSession.login(server.base, user.email, user.password, from('192.0.2.120'))
     const statuses: number[] = []
-    for (let i = 0; i < THROTTLE.passwordChange + 2; i++) statuses.push((await s.post('/api/admin/auth/password', { currentPassword: `guess ${i} guess`, newPassword: 'another fine passphrase here' })).status)
-    expect(statuses.slice(0, THROTTLE.passwordChange).every((x) => x === 400)).toBe(true)
+    for (let i = 0; i < THROTTLE.passwordChange + 2; i++) {
+      // Half wrong current passwords, half weak new ones: each strength check costs CPU, so both count.
+      const body = i % 2 ? { currentPassword: `guess ${i} guess`, newPassword: 'another fine passphrase here' } : { currentPassword: user.password, newPassword: 'Password123!' }
+      statuses.push((await s.post('/api/admin/auth/password', body)).status)
+    }
+    expect(statuses.slice(0, THROTTLE.passwordChange).every((x, i) => x === (i % 2 ? 400 : 422))).toBe(true)
     expect(statuses.slice(THROTTLE.passwordChange)).toEqual([429, 429])
+    // A completed change is free: after the window, a change goes through and leaves the budget whole.
+    await age(THROTTLE.windowMs)
+    expect((await s.post('/api/admin/auth/password', { currentPassword: user.password, newPassword: 'a new and quite fine passphrase' })).status).toBe(204)
+    const row = await server.db('login_attempts').where({ key: `password:${user.id}` }).first()
+    expect(Number(row.failures)).toBe(0)
   })
 
   it('uses a Secure __Host- cookie under HTTPS', async () => {
