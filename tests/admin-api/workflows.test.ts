@@ -165,6 +165,38 @@ describe.each(databases)('admin workflows ($name)', (target) => {
     expect((await a.request('POST', '/api/admin/contacts/import?dryRun=1', { body: 'name\nAda', type: 'text/csv' })).status).toBe(400)
   })
 
+  it('imports in chunks of 250 rows: validates every row first, and a failure mid-way keeps the chunks before it and says which rows were stored (finding 9)', async () => {
+    const a = server.admin
+    const pg = isPostgres(server.db)
+    // A database failure on one row of the second chunk (a trigger refuses it).
+    if (pg) {
+      await server.db.raw(`create or replace function refuse_boom() returns trigger language plpgsql as $$ begin if new.first_name = 'Boom' then raise exception 'refused'; end if; return new; end $$`)
+      await server.db.raw('create trigger refuse_boom before insert on contacts for each row execute function refuse_boom()')
+    } else {
+      await server.db.raw(`create trigger refuse_boom before insert on contacts when new.first_name = 'Boom' begin select raise(abort, 'refused'); end`)
+    }
+    try {
+      const rows = Array.from({ length: 700 }, (_, i) => `${i === 399 ? 'Boom' : i === 9 ? '' : `Chunk${i}`},Import,chunk${i}@chunk.example.com,Chunk Co ${i % 3},chunked`)
+      const csv = ['first_name,last_name,email,company,tags', ...rows].join('\n')
+      const tagged = async () => Number((await server.db('contacts').whereLike('last_name', 'Import').whereLike('first_name', 'Chunk%').count({ n: '*' }))[0].n)
+      const before = await tagged()
+      const reply = await a.request('POST', '/api/admin/contacts/import?dryRun=0', { body: csv, type: 'text/csv' })
+      expect(reply.status).toBe(500)
+      // Row 10 is invalid: the first chunk holds the valid rows 1-251, the second starts at row 252.
+      expect(reply.body).toMatchObject({ total: 700, valid: 699, created: 250, storedThroughRow: 251, stoppedAtRow: 252, errors: [{ row: 10, field: 'first_name' }] })
+      expect(reply.body.message).toBe('The import stopped at row 252 because of an error on our side. The valid rows up to row 251 (250 contacts) were stored: import the rows from row 252 on again.')
+      expect((await tagged()) - before).toBe(250)
+      const audited = await server.db('audit_logs').where({ resource: 'contacts', action: 'create' }).whereIn('record_id', server.db('contacts').select('id').whereLike('first_name', 'Chunk%'))
+      expect(audited).toHaveLength(250)
+    } finally {
+      await server.db.raw('drop trigger if exists refuse_boom' + (pg ? ' on contacts' : ''))
+    }
+    // Without the failure the whole file goes in, over three chunks.
+    const csv = ['first_name,last_name,email', ...Array.from({ length: 600 }, (_, i) => `Whole${i},Import,whole${i}@chunk.example.com`)].join('\n')
+    const whole = await a.request('POST', '/api/admin/contacts/import?dryRun=0', { body: csv, type: 'text/csv' })
+    expect(whole).toMatchObject({ status: 200, body: { total: 600, valid: 600, created: 600, errors: [] } })
+  })
+
   it('merges two contacts: activities and deals move, emails and phones are unioned', async () => {
     const a = server.admin
     const keep = (await a.post('/api/admin/contacts', { first_name: 'Keep', emails: [{ email: 'k@example.com', type: 'work' }], tags: ['a'] })).body
