@@ -14,6 +14,7 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     dashboard: ['list', 'show'],
     content: [...ADMIN_ACTIONS],
     analytics: [...ADMIN_ACTIONS],
+    jobs: ['list', 'show', 'export', 'edit'],
   },
   sales: {
     leads: [...ADMIN_ACTIONS],

@@ -5,7 +5,7 @@
 export const ROLES = ['admin', 'marketing', 'sales'] as const
 export type Role = (typeof ROLES)[number]
 
-export const ADMIN_RESOURCES = ['leads', 'contacts', 'companies', 'deals', 'activities', 'users', 'audit-logs', 'dashboard', 'content', 'analytics'] as const
+export const ADMIN_RESOURCES = ['leads', 'contacts', 'companies', 'deals', 'activities', 'users', 'audit-logs', 'dashboard', 'content', 'analytics', 'jobs'] as const
 export type AdminResource = (typeof ADMIN_RESOURCES)[number]
 
 export const ADMIN_ACTIONS = ['list', 'show', 'create', 'edit', 'delete', 'export', 'import', 'convert'] as const
@@ -14,10 +14,12 @@ export type AdminAction = (typeof ADMIN_ACTIONS)[number]
 const ALL = ADMIN_ACTIONS
 const READ_ONLY: readonly AdminAction[] = ['list', 'show']
 const CRM: readonly AdminResource[] = ['contacts', 'companies', 'deals', 'activities']
+/** The job queue: read and export; `edit` is the Retry of a failed job (nothing else changes a job). */
+const JOBS: readonly AdminAction[] = ['list', 'show', 'export', 'edit']
 
 /** What each role may do per resource; a resource missing from a role's map is forbidden. */
 const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>>> = {
-  admin: Object.fromEntries(ADMIN_RESOURCES.map((r) => [r, r === 'audit-logs' || r === 'dashboard' ? READ_ONLY : ALL])),
+  admin: Object.fromEntries(ADMIN_RESOURCES.map((r) => [r, r === 'audit-logs' || r === 'dashboard' ? READ_ONLY : r === 'jobs' ? JOBS : ALL])),
   sales: {
     dashboard: READ_ONLY,
     leads: ALL,
