@@ -17,7 +17,7 @@ export function RetryJobButton() {
     setPending(true)
     try {
       await retryJob(record.id)
-      notify('The job is queued again and will run within a few seconds.', { type: 'success' })
+      notify('The job is queued again: a server that runs this type of job picks it up at its next look (every few seconds).', { type: 'success' })
       refresh()
     } catch (error) {
       notify(errorMessage(error, 'The job could not be retried.'), { type: 'error' })
