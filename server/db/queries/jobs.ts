@@ -188,6 +188,12 @@ export async function retryFailedJob(db: Queryable, id: number, now = Date.now()
   return Number(updated) === 1
 }
 
+/** A job of this type is queued or running and due by `before`. */
+export async function hasPendingJob(db: Queryable, type: string, before: number): Promise<boolean> {
+  const row = await db('jobs').select('id').where({ type }).whereIn('state', ['queued', 'running']).andWhere('run_at', '<=', nowIso(before)).first()
+  return Boolean(row)
+}
+
 export async function findJob(db: Queryable, id: number): Promise<JobRow | undefined> {
   const row = await db('jobs').where({ id }).first()
   return row ? normaliseJob(row) : undefined
