@@ -15,6 +15,7 @@ import { dataProvider } from './dataProvider.ts'
 import { DealTable } from './deals/DealTable.tsx'
 import deals from './deals/index.ts'
 import { i18nProvider } from './i18n.ts'
+import jobs from './jobs/index.ts'
 import { AdminLayout } from './layout/AdminLayout.tsx'
 import leads from './leads/index.ts'
 import { LoginPage } from './login/LoginPage.tsx'
@@ -63,6 +64,7 @@ export function App() {
         </Resource>
         <Resource name="users" {...users} recordRepresentation={(r) => r.name || r.email} />
         <Resource name="audit-logs" {...auditLogs} options={{ label: 'Audit log' }} />
+        <Resource name="jobs" {...jobs} options={{ label: 'Jobs' }} recordRepresentation={(r) => `${r.type} #${r.id}`} />
       </Admin>
     </BrowserRouter>
   )

@@ -15,6 +15,7 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     content: [...ADMIN_ACTIONS],
     analytics: [...ADMIN_ACTIONS],
     'demo-data': ['list', 'delete'],
+    jobs: ['list', 'show', 'export', 'edit'],
   },
   sales: {
     leads: [...ADMIN_ACTIONS],

@@ -5,7 +5,7 @@
 export const ROLES = ['admin', 'marketing', 'sales'] as const
 export type Role = (typeof ROLES)[number]
 
-export const ADMIN_RESOURCES = ['leads', 'contacts', 'companies', 'deals', 'activities', 'users', 'audit-logs', 'dashboard', 'content', 'analytics', 'demo-data'] as const
+export const ADMIN_RESOURCES = ['leads', 'contacts', 'companies', 'deals', 'activities', 'users', 'audit-logs', 'dashboard', 'content', 'analytics', 'demo-data', 'jobs'] as const
 export type AdminResource = (typeof ADMIN_RESOURCES)[number]
 
 export const ADMIN_ACTIONS = ['list', 'show', 'create', 'edit', 'delete', 'export', 'import', 'convert'] as const
@@ -16,10 +16,15 @@ const READ_ONLY: readonly AdminAction[] = ['list', 'show']
 /** Seeing whether demo records are left, and removing them all (admins only). */
 const DEMO_DATA: readonly AdminAction[] = ['list', 'delete']
 const CRM: readonly AdminResource[] = ['contacts', 'companies', 'deals', 'activities']
+/** The job queue: read and export; `edit` is the Retry of a failed job (nothing else changes a job). */
+const JOBS: readonly AdminAction[] = ['list', 'show', 'export', 'edit']
+/** Resources where even an admin has fewer than every action. */
+const ADMIN_LIMITS: Partial<Record<AdminResource, readonly AdminAction[]>> = { 'audit-logs': READ_ONLY, dashboard: READ_ONLY, 'demo-data': DEMO_DATA, jobs: JOBS }
 
 /** What each role may do per resource; a resource missing from a role's map is forbidden. */
 const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>>> = {
-  admin: Object.fromEntries(ADMIN_RESOURCES.map((r) => [r, r === 'audit-logs' || r === 'dashboard' ? READ_ONLY : r === 'demo-data' ? DEMO_DATA : ALL])),
+  // Admins may do everything, except where a resource has its own narrower list.
+  admin: Object.fromEntries(ADMIN_RESOURCES.map((r) => [r, ADMIN_LIMITS[r] ?? ALL])),
   sales: {
     dashboard: READ_ONLY,
     leads: ALL,

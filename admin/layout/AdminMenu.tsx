@@ -18,6 +18,7 @@ export function AdminMenu() {
       {can('activities') && <Menu.Item to="/activities/my-tasks" primaryText="My tasks" leftIcon={<AssignmentIcon />} />}
       {can('users') && <Menu.ResourceItem name="users" />}
       {can('audit-logs') && <Menu.ResourceItem name="audit-logs" />}
+      {can('jobs') && <Menu.ResourceItem name="jobs" />}
     </Menu>
   )
 }

@@ -15,11 +15,12 @@ import { contacts } from './contacts.ts'
 import { registerDashboardRoutes } from './dashboard.ts'
 import { registerDemoDataRoutes } from './demoData.ts'
 import { deals } from './deals.ts'
+import { jobs } from './jobs.ts'
 import { leads } from './leads.ts'
 import { registerResource, type AdminResourceModule } from './resourceRouter.ts'
 import { users } from './users.ts'
 
-const RESOURCES: AdminResourceModule[] = [leads, contacts, companies, deals, activities, users, auditLogs]
+const RESOURCES: AdminResourceModule[] = [leads, contacts, companies, deals, activities, users, auditLogs, jobs]
 
 export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
   const router = new Router({ prefix: '/api/admin' })

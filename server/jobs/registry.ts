@@ -7,5 +7,5 @@ import type { Schedule } from './runner.ts'
 
 export const jobs: JobDefinition[] = [notificationJob, purgeJob]
 
-/** Cron patterns in UTC. */
-export const schedules: Schedule[] = [{ job: purgeJob, cron: '17 * * * *' }]
+/** Cron patterns in UTC. The purge also runs when a server starts (as it did before the runner). */
+export const schedules: Schedule[] = [{ job: purgeJob, cron: '17 * * * *', runAtStart: true }]

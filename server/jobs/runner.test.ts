@@ -1,7 +1,7 @@
 // The durable job runner over a real database (SQLite always, PostgreSQL with
 // TEST_DATABASE_URL), driven by runDue({ now }) with a fake clock: no sleeps, no timings.
 import { z } from 'zod'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createDb, type Db } from '../db/knex.ts'
 import { claimDueJobs, findJob, listJobs, reclaimExpiredJobs, retryFailedJob } from '../db/queries/jobs.ts'
 import { loadEnv } from '../env.ts'
@@ -274,5 +274,28 @@ describe.each(databases)('job runner with its timer ($name)', (target) => {
     } finally {
       await r.stop()
     }
+  })
+
+  it('runs a runAtStart schedule once when a runner with its timer starts, not when one is already due', async () => {
+    let runs = 0
+    const job = defineJob({ type: 'test.at-start', payload: z.object({}), handler: async () => void (runs += 1) })
+    const schedules = [{ job, cron: '0 0 1 1 *', runAtStart: true }]
+    const first = createJobRunner({ deps: { db: t.db, env }, jobs: [job], schedules, pollMs: 50 })
+    try {
+      await vi.waitFor(() => expect(runs).toBe(1), { timeout: 10_000, interval: 20 })
+    } finally {
+      await first.stop()
+    }
+    // A start while one is already queued and due adds none: the pending one runs.
+    await enqueueJob(t.db, job, {})
+    const second = createJobRunner({ deps: { db: t.db, env }, jobs: [job], schedules, pollMs: 50 })
+    try {
+      await vi.waitFor(async () => expect((await listJobs(t.db, { type: job.type, state: 'done' })).length).toBe(2), { timeout: 10_000, interval: 20 })
+    } finally {
+      await second.stop()
+    }
+    expect(runs).toBe(2)
+    // Only the yearly occurrence is left.
+    expect((await listJobs(t.db, { type: job.type, state: 'queued' })).map((j) => j.key)).toEqual([expect.stringMatching(/^cron:test\.at-start:/)])
   })
 })

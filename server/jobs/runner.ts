@@ -11,7 +11,7 @@
 import crypto from 'node:crypto'
 import os from 'node:os'
 import { Cron } from 'croner'
-import { claimDueJobs, completeJob, extendLeases, failJob, reclaimExpiredJobs, releaseJobs, type JobRow } from '../db/queries/jobs.ts'
+import { claimDueJobs, completeJob, extendLeases, failJob, hasPendingJob, reclaimExpiredJobs, releaseJobs, type JobRow } from '../db/queries/jobs.ts'
 import { backoffDelay, enqueueJob, type JobDeps, type JobDefinition } from './define.ts'
 
 export type Schedule = {
@@ -19,6 +19,8 @@ export type Schedule = {
   /** A cron pattern (5 fields, or 6 with seconds), read in UTC. */
   cron: string
   payload?: unknown
+  /** Also run once when a server starts (unless such a job is already due): e.g. the purge. */
+  runAtStart?: boolean
 }
 
 export type RunnerOptions = {
@@ -92,6 +94,17 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
     }
   }
 
+  // The server's runner (autoStart) adds the start-up runs on its first pass; tests driving
+  // runDue by hand get only the cron occurrences.
+  let startRunsDone = opts.autoStart === false
+  async function enqueueStartRuns(at: number) {
+    for (const s of crons) {
+      // Several servers starting together may each add one: start-up jobs must be idempotent.
+      if (s.runAtStart && !(await hasPendingJob(db, s.job.type, at + 60_000))) await enqueueJob(db, s.job, s.payload ?? {}, { now: at })
+    }
+    startRunsDone = true
+  }
+
   async function runOne(job: JobRow, result: RunResult, fixedNow: number | undefined) {
     const clock = () => fixedNow ?? now()
     const def = byType.get(job.type)!
@@ -144,6 +157,7 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
     const result: RunResult = { claimed: 0, done: 0, retried: 0, failed: 0, reclaimed: 0 }
     result.reclaimed = await reclaimExpiredJobs(db, at)
     await scheduleRecurring(at)
+    if (!startRunsDone) await enqueueStartRuns(at)
     if (stopping) return result
     const claimed = await claimDueJobs(db, { now: at, limit: batchSize, types, workerId, leaseMs })
     result.claimed = claimed.length

@@ -84,7 +84,7 @@ describe.skipIf(!url)(`three server processes on one PostgreSQL${url ? '' : ' (s
   async function leadsAndJobs(prefix: string) {
     const leads = (await db('leads').select('id', 'email').where('email', 'like', `${prefix}%`)) as Array<{ id: number; email: string }>
     const jobs = (await db('jobs as j')
-      .join('outbox as o', db.raw(`(j.payload::json->>'outboxId')::int`), 'o.id')
+      .joinRaw(`join outbox as o on o.id = (j.payload::json->>'outboxId')::int`)
       .join('leads as l', 'l.id', 'o.lead_id')
       .where('l.email', 'like', `${prefix}%`)
       .select('j.id', 'j.state', 'j.attempts', 'j.last_error', 'l.email', 'o.status')) as Array<{ id: number; state: string; attempts: number; last_error: string | null; email: string; status: string }>

@@ -2,6 +2,31 @@
 // job is guarded by `locked_by`, so a process whose lease ran out (and whose job another process
 // took over) cannot overwrite the newer run's outcome.
 import { insertMany, isSqlite, nowIso, toIso, type Queryable } from '../rows.ts'
+import type { TableSpec } from '../tableSpec.ts'
+
+/** The admin's view of the table (list, filters, sort, show, export). */
+export const jobsTable: TableSpec = {
+  table: 'jobs',
+  columns: {
+    id: 'int',
+    type: 'text',
+    payload: 'json',
+    state: 'text',
+    run_at: 'time',
+    attempts: 'int',
+    max_attempts: 'int',
+    last_error: 'text',
+    key: 'text',
+    locked_by: 'text',
+    locked_until: 'time',
+    created_at: 'time',
+    updated_at: 'time',
+    finished_at: 'time',
+  },
+  hasUpdatedAt: true,
+}
+
+export const JOB_EXPORT_COLUMNS = ['id', 'type', 'state', 'attempts', 'max_attempts', 'run_at', 'created_at', 'finished_at', 'key', 'last_error'] as const
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed'
 
@@ -161,6 +186,12 @@ export async function retryFailedJob(db: Queryable, id: number, now = Date.now()
   const at = nowIso(now)
   const updated = await db('jobs').where({ id, state: 'failed' }).update({ state: 'queued', attempts: 0, run_at: at, finished_at: null, updated_at: at })
   return Number(updated) === 1
+}
+
+/** A job of this type is queued or running and due by `before`. */
+export async function hasPendingJob(db: Queryable, type: string, before: number): Promise<boolean> {
+  const row = await db('jobs').select('id').where({ type }).whereIn('state', ['queued', 'running']).andWhere('run_at', '<=', nowIso(before)).first()
+  return Boolean(row)
 }
 
 export async function findJob(db: Queryable, id: number): Promise<JobRow | undefined> {
