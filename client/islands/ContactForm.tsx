@@ -4,9 +4,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { ContactSchema, fieldErrors } from '../../shared/contract.ts'
 import { apiRequest, HttpError } from '../../shared/request.ts'
-import { CHECK_FIELDS, FormMessages, Honeypot, honeypotValue, NETWORK_ERROR, RequiredNote, SubmitButton, TextField } from './forms/fields.tsx'
-import { attributionFields, splitFieldErrors } from './forms/submission.ts'
-import { useFocusFirstInvalid, useFormSession, useValuesTypedBeforeHydration } from './forms/useFormSession.ts'
+import { CHECK_FIELDS, FormMessages, Honeypot, honeypotValue, NETWORK_ERROR, RequiredNote, SubmitButton, TextField } from '../forms/fields.tsx'
+import { attributionFields, splitFieldErrors } from '../forms/submission.ts'
+import { useFocusFirstInvalid, useFormSession, useValuesTypedBeforeHydration } from '../forms/useFormSession.ts'
 
 type Values = { name: string; email: string; phone: string; subject: string; message: string }
 type Errors = Partial<Record<keyof Values, string>>

@@ -1,6 +1,6 @@
 // Fetches the chatbot's index (written at build time by scripts/build/chatbotIndex.ts) once per
 // page load; a failed fetch is retried on the next question.
-import type { ChatIndex } from './searchIndex.ts'
+import type { ChatIndex } from '../../shared/chatSearchIndex.ts'
 
 export const CHAT_INDEX_URL = '/chatbot-index.json'
 

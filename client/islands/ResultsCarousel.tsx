@@ -4,7 +4,7 @@
 // preferred. The row is a focusable scroll area, so keyboard users scroll it with the arrow keys
 // and Tab leaves it like any other control: there is nothing to get trapped in.
 import { useEffect, useId, useRef, useState } from 'react'
-import { useReducedMotion } from './useReducedMotion.ts'
+import { useReducedMotion } from '../ui/useReducedMotion.ts'
 
 export const CAROUSEL_INTERVAL_MS = 3000
 

@@ -3,7 +3,7 @@
 // that carried attribution (UTM tags, an ad click id or an outside referrer); a later direct or
 // internal visit does not overwrite them. `firstTouch` is written once, `lastTouch` on every
 // landing whose attribution differs from the stored one. See docs/decisions/031-attribution.md.
-import { classifyTrafficSource } from '../../../shared/trafficSource.ts'
+import { classifyTrafficSource } from '../../shared/trafficSource.ts'
 import { getLanding, type Landing } from './schedule.ts'
 
 export const ATTRIBUTION_KEY = 'pl_attribution'

@@ -2,7 +2,7 @@
 // server files the signup as spam).
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { apiRequest, HttpError } from '../../shared/request.ts'
-import { fetchFormToken } from './formToken.ts'
+import { fetchFormToken } from '../forms/formToken.ts'
 
 type Status = { kind: 'idle' | 'pending' | 'done' | 'error'; message?: string }
 

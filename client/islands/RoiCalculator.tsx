@@ -5,8 +5,8 @@
 import { useId, useState, type FormEvent, type HTMLAttributes } from 'react'
 import { computeRoi, roiDefaults } from '../../shared/roi.ts'
 import { apiRequest } from '../../shared/request.ts'
-import { readStoredAttribution } from './storedAttribution.ts'
-import { toast } from './toast.ts'
+import { readStoredAttribution } from '../forms/storedAttribution.ts'
+import { toast } from '../ui/toast.ts'
 import { Tooltip } from './Tooltip.tsx'
 
 type Inputs = { traffic: string; conversionRate: string; averageOrderValue: string; profitMargin: string }

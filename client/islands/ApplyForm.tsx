@@ -4,9 +4,9 @@
 // a file that only claims to be a PDF) under the fields.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { ApplicationSchema, fieldErrors, RESUME_MAX_BYTES } from '../../shared/contract.ts'
-import { CHECK_FIELDS, errorId, FieldError, FieldLabel, FormMessages, Honeypot, honeypotValue, inputClass, invalidProps, NETWORK_ERROR, RequiredNote, SubmitButton, TextField } from './forms/fields.tsx'
-import { attributionFields, splitFieldErrors } from './forms/submission.ts'
-import { useFocusFirstInvalid, useFormSession, useValuesTypedBeforeHydration } from './forms/useFormSession.ts'
+import { CHECK_FIELDS, errorId, FieldError, FieldLabel, FormMessages, Honeypot, honeypotValue, inputClass, invalidProps, NETWORK_ERROR, RequiredNote, SubmitButton, TextField } from '../forms/fields.tsx'
+import { attributionFields, splitFieldErrors } from '../forms/submission.ts'
+import { useFocusFirstInvalid, useFormSession, useValuesTypedBeforeHydration } from '../forms/useFormSession.ts'
 
 export type ApplyFormProps = { jobs: { slug: string; title: string }[] }
 

@@ -5,8 +5,8 @@
 // smoothly to its target, a hash link to another page navigates first and scrolls 100 ms later.
 // Focus moves to <main> (or the hash target) so screen readers start on the new content.
 // Anything unexpected (an error page, a non-HTML answer, a new deploy) is a normal page load.
-import { hydrateIslands, unmountIslands } from './hydrateIslands.ts'
-import { enhanceImages } from './lazyImages.ts'
+import { hydrateIslands, unmountIslands } from '../islands/hydrateIslands.ts'
+import { enhanceImages } from '../ui/lazyImages.ts'
 import { dispatchNavigate as notify } from './navigationEvents.ts'
 
 export const HASH_SCROLL_DELAY_MS = 100

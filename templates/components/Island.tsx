@@ -3,7 +3,7 @@
 // a separate root on both sides (same identifierPrefix) keeps useId values identical.
 import type { ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
-import { islandIdPrefix, type IslandName } from './registry.ts'
+import { islandIdPrefix, type IslandName } from '../../client/islands/registry.ts'
 
 export function Island<P extends object>({ name, component: Component, props }: { name: IslandName; component: ComponentType<P>; props: P }) {
   const html = renderToString(<Component {...props} />, { identifierPrefix: islandIdPrefix(name) })

@@ -1,12 +1,12 @@
 // The chatbot's launcher button, on every page when features.chatbot is on. Only this button is
-// hydrated with the page; the chat itself (templates/islands/chatbot/ChatPanel.tsx) and its
+// hydrated with the page; the chat itself (client/ui/chatbot/ChatPanel.tsx) and its
 // search index are loaded on the first open, or a moment earlier when the pointer or keyboard
 // focus reaches the button. Closing keeps the conversation and returns focus here.
 import { lazy, Suspense, useId, useRef, useState } from 'react'
 
 export type ChatLauncherProps = { brand: string; phone: string; phoneE164: string; quoteHref: string }
 
-const loadPanel = () => import('./chatbot/ChatPanel.tsx')
+const loadPanel = () => import('../chatbot/ChatPanel.tsx')
 const ChatPanel = lazy(loadPanel)
 
 const prefetch = () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { chromeOf } from '../../pages/_shared/getPageData.ts'
 import { getSiteContext } from '../../pages/_shared/siteContext.ts'
 import { SiteAddons } from './SiteAddons.tsx'
-import { SiteLayout } from '../layout/SiteLayout.tsx'
+import { SiteLayout } from './SiteLayout.tsx'
 import type { Chrome } from '../types.ts'
 
 const chrome = chromeOf(getSiteContext())

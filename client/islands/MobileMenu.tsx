@@ -3,8 +3,8 @@
 // menu button, and the page behind does not scroll while it is open.
 import { useEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
-import type { Link } from '../types.ts'
-import { trapTab } from './focusTrap.ts'
+import type { Link } from '../../templates/types.ts'
+import { trapTab } from '../ui/focusTrap.ts'
 
 export type MobileMenuProps = { links: Link[]; cta: Link }
 

@@ -6,7 +6,7 @@
 // navigator.sendBeacon as text/plain JSON ({ events }, shared/contract.ts EventBatchSchema), and
 // forwarded to GA4 when a measurement id is set.
 import type { z } from 'zod'
-import type { AnalyticsEventSchema } from '../../../shared/contract.ts'
+import type { AnalyticsEventSchema } from '../../shared/contract.ts'
 import { loadGa4, readMeasurementId, type Gtag } from './gtag.ts'
 import { getSessionId, getVisitorId } from './ids.ts'
 import { BATCH_SIZE, dueMilestones, engagementScore, ENGAGEMENT_THRESHOLD, MAX_BATCH, SCROLL_MILESTONES, scrollPercent, TICK_MS, TIME_MILESTONES } from './metrics.ts'
@@ -175,7 +175,7 @@ export function startAnalytics() {
   if (window.scrollY > 0) onScroll()
 
   addEventListener('scroll', onScroll, { passive: true })
-  // Client-side navigation (templates/islands/navigation.ts) fires pl:navigate once the new page
+  // Client-side navigation (client/navigation/navigation.ts) fires pl:navigate once the new page
   // is in place. Back/forward also fire popstate first; if no pl:navigate follows within a second
   // (navigation not running, or slow), the popstate counts the page view instead. A path already
   // counted is never counted twice, and hash changes are not page views.

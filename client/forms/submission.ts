@@ -1,8 +1,8 @@
 // What every public form does around its own fields: a signed form token from the server (the
 // fill-time spam check), an Idempotency-Key per submission, the visitor's attribution, and the
 // server's `{ errors: { field: message } }` split into the form's fields and the rest.
-import { apiRequest } from '../../../shared/request.ts'
-import { attributionLimits } from '../storedAttribution.ts'
+import { apiRequest } from '../../shared/request.ts'
+import { attributionLimits } from './storedAttribution.ts'
 import { getAttribution, type Attribution } from '../tracker/attribution.ts'
 
 export async function fetchFormToken(): Promise<string> {

@@ -6,9 +6,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { budgetLabels, budgets, fieldErrors, QuoteSchema } from '../../shared/contract.ts'
 import { apiRequest, HttpError } from '../../shared/request.ts'
-import { checkClass, errorId, FieldError, FormMessages, Honeypot, honeypotValue, NETWORK_ERROR, RequiredMark, TextField } from './forms/fields.tsx'
-import { attributionFields, splitFieldErrors } from './forms/submission.ts'
-import { useFocusFirstInvalid, useFormSession } from './forms/useFormSession.ts'
+import { checkClass, errorId, FieldError, FormMessages, Honeypot, honeypotValue, NETWORK_ERROR, RequiredMark, TextField } from '../forms/fields.tsx'
+import { attributionFields, splitFieldErrors } from '../forms/submission.ts'
+import { useFocusFirstInvalid, useFormSession } from '../forms/useFormSession.ts'
 
 export const MOBILE_FORM_SOURCE = 'Mobile Lead Form'
 export const MOBILE_FORM_CAMPAIGN = 'Free Quote Request'

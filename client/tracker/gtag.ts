@@ -11,7 +11,7 @@ export type Gtag = (...args: unknown[]) => void
 
 export const GA4_ID = /^G-[A-Z0-9]+$/
 
-/** The measurement id rendered by the layout (templates/islands/SiteAddons.tsx), or ''. */
+/** The measurement id rendered by the layout (templates/layout/SiteAddons.tsx), or ''. */
 export function readMeasurementId(): string {
   const id = document.getElementById('pl-analytics')?.dataset.ga4 ?? ''
   return GA4_ID.test(id) ? id : ''

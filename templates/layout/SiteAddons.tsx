@@ -1,10 +1,10 @@
 // Site-wide extras the layout places after the footer, each behind its data/site.yaml feature
 // flag (chrome.features): the chatbot launcher, the mobile three-step lead form, and the GA4
-// measurement id the deferred analytics tracker reads (templates/islands/tracker/gtag.ts).
+// measurement id the deferred analytics tracker reads (client/tracker/gtag.ts).
 import type { Chrome } from '../types.ts'
-import { ChatLauncher } from './ChatLauncher.tsx'
-import { Island } from './Island.tsx'
-import { MobileLeadForm } from './MobileLeadForm.tsx'
+import { ChatLauncher } from '../../client/islands/ChatLauncher.tsx'
+import { Island } from '../components/Island.tsx'
+import { MobileLeadForm } from '../../client/islands/MobileLeadForm.tsx'
 
 export function SiteAddons({ chrome }: { chrome: Chrome }) {
   const { features, contact, brand, nav } = chrome

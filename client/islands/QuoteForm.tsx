@@ -5,9 +5,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { budgetLabels, budgets, fieldErrors, QuoteSchema, timelineLabels, timelines } from '../../shared/contract.ts'
 import { apiRequest, HttpError } from '../../shared/request.ts'
-import { CHECK_FIELDS, checkClass, errorId, FieldError, FieldLabel, FormMessages, Honeypot, honeypotValue, inputClass, invalidProps, RequiredMark, RequiredNote, SubmitButton, TextField, NETWORK_ERROR } from './forms/fields.tsx'
-import { attributionFields, splitFieldErrors } from './forms/submission.ts'
-import { useFocusFirstInvalid, useFormSession, useValuesTypedBeforeHydration } from './forms/useFormSession.ts'
+import { CHECK_FIELDS, checkClass, errorId, FieldError, FieldLabel, FormMessages, Honeypot, honeypotValue, inputClass, invalidProps, RequiredMark, RequiredNote, SubmitButton, TextField, NETWORK_ERROR } from '../forms/fields.tsx'
+import { attributionFields, splitFieldErrors } from '../forms/submission.ts'
+import { useFocusFirstInvalid, useFormSession, useValuesTypedBeforeHydration } from '../forms/useFormSession.ts'
 
 export type QuoteFormProps = { services: { id: string; label: string }[] }
 

@@ -1,7 +1,7 @@
 // The chatbot's email capture: posted to /api/leads as a lead with source 'Chatbot', the questions
 // asked as its message, plus the form token and the visitor's attribution like every form.
 import { useId, useState, type FormEvent } from 'react'
-import { apiRequest, HttpError } from '../../../shared/request.ts'
+import { apiRequest, HttpError } from '../../shared/request.ts'
 import { attributionFields } from '../forms/submission.ts'
 import { useFormSession } from '../forms/useFormSession.ts'
 

@@ -5,10 +5,10 @@
 // A non-modal dialog: the conversation is a polite live log; Escape closes it and the launcher
 // gets focus back.
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
-import type { ChatLauncherProps } from '../ChatLauncher.tsx'
+import type { ChatLauncherProps } from '../islands/ChatLauncher.tsx'
 import { ChatLeadForm } from './ChatLeadForm.tsx'
 import { loadChatIndex } from './loadChatIndex.ts'
-import { searchChatIndex } from './searchIndex.ts'
+import { searchChatIndex } from '../../shared/chatSearchIndex.ts'
 
 type Link = { label: string; href: string }
 type Message = { from: 'bot' | 'user'; text: string; links?: Link[] }

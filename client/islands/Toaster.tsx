@@ -2,7 +2,7 @@
 // a toast closes after its duration (paused while hovered or focused), with its close button, or
 // when swiped right by 50 px or more.
 import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent } from 'react'
-import { dismissToast, getServerToasts, getToasts, subscribeToasts, type Toast } from './toast.ts'
+import { dismissToast, getServerToasts, getToasts, subscribeToasts, type Toast } from '../ui/toast.ts'
 
 export const SWIPE_DISMISS_PX = 50
 

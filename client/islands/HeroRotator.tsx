@@ -4,7 +4,7 @@
 // stops it for good (WCAG 2.2.2). The change is not announced: a live headline would interrupt
 // screen reader users every few seconds.
 import { useEffect, useState } from 'react'
-import { useReducedMotion } from './useReducedMotion.ts'
+import { useReducedMotion } from '../ui/useReducedMotion.ts'
 
 export const PHRASE_INTERVAL_MS = 3500
 

@@ -7,10 +7,10 @@
 // back where it was.
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import { apiRequest } from '../../shared/request.ts'
-import { trapTab } from './focusTrap.ts'
-import { fetchFormToken } from './formToken.ts'
-import { onNavigate } from './navigationEvents.ts'
-import { readStoredAttribution } from './storedAttribution.ts'
+import { trapTab } from '../ui/focusTrap.ts'
+import { fetchFormToken } from '../forms/formToken.ts'
+import { onNavigate } from '../navigation/navigationEvents.ts'
+import { readStoredAttribution } from '../forms/storedAttribution.ts'
 
 export const EXIT_INTENT_DELAY_MS = 100
 export const SUCCESS_CLOSE_MS = 3000
