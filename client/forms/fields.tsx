@@ -2,6 +2,7 @@
 // tied to them (aria-invalid + aria-describedby), the required-fields note, the honeypot, the
 // submit button and the form-level messages.
 import type { HTMLAttributes, ReactNode } from 'react'
+import { budgetLabels, budgets } from '../../shared/contract.ts'
 
 export const inputClass =
   'mt-1 block w-full rounded-md border border-slate-500 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 aria-[invalid=true]:border-red-700'
@@ -81,7 +82,8 @@ export function TextField({ id, name, label, value, error, required, type = 'tex
   )
 }
 
-/** People never see or reach it; form-filling bots fill it in (server/middleware/formSpam.ts). */
+/** People never see or reach it; form-filling bots fill it in (server/middleware/formSpam.ts). Its
+ * value is read at submit (client/forms/useForm.ts). */
 export function Honeypot({ id }: { id: string }) {
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
@@ -90,9 +92,6 @@ export function Honeypot({ id }: { id: string }) {
     </div>
   )
 }
-
-/** The honeypot's value at submit time. */
-export const honeypotValue = (form: HTMLFormElement) => (form.elements.namedItem('fax') as HTMLInputElement | null)?.value ?? ''
 
 export function SubmitButton({ pending, label }: { pending: boolean; label: string }) {
   return (
@@ -122,5 +121,23 @@ export function FormMessages({ error, success }: { error: string; success?: stri
   )
 }
 
-export const NETWORK_ERROR = 'Network error. Check your connection and try again.'
-export const CHECK_FIELDS = 'Please check the fields marked below.'
+/** The monthly budget choice of the quote and mobile lead forms (the contract's `budgets`). */
+export function BudgetChoice({ id, value, error, required, listClass, onChange }: { id: string; value: string; error?: string; required?: boolean; listClass: string; onChange: (budget: string) => void }) {
+  return (
+    <fieldset aria-describedby={error ? errorId(`${id}-budget`) : undefined}>
+      <legend className="text-sm font-semibold text-slate-800">
+        Monthly budget
+        <RequiredMark />
+      </legend>
+      <div className={listClass}>
+        {budgets.map((budget) => (
+          <label key={budget} htmlFor={`${id}-budget-${budget}`} className="flex items-center gap-3 text-slate-800">
+            <input id={`${id}-budget-${budget}`} type="radio" name="budget" value={budget} required={required} checked={value === budget} aria-invalid={error ? true : undefined} onChange={() => onChange(budget)} className={checkClass} />
+            {budgetLabels[budget]}
+          </label>
+        ))}
+      </div>
+      <FieldError id={errorId(`${id}-budget`)} error={error} className="mt-2" />
+    </fieldset>
+  )
+}

@@ -2,20 +2,14 @@
 // résumé rule (a PDF of at most 5 MB), then posted as multipart to /api/applications with the
 // form token, attribution and an idempotency key. A 400 shows the server's messages (for example
 // a file that only claims to be a PDF) under the fields.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { ApplicationSchema, fieldErrors, RESUME_MAX_BYTES } from '../../shared/contract.ts'
-import { CHECK_FIELDS, errorId, FieldError, FieldLabel, FormMessages, Honeypot, honeypotValue, inputClass, invalidProps, NETWORK_ERROR, RequiredNote, SubmitButton, TextField } from '../forms/fields.tsx'
-import { attributionFields, splitFieldErrors } from '../forms/submission.ts'
-import { useFocusFirstInvalid, useFormSession, useValuesTypedBeforeHydration } from '../forms/useFormSession.ts'
+import { useEffect, useId, useRef, useState } from 'react'
+import { ApplicationSchema, RESUME_MAX_BYTES } from '../../shared/contract.ts'
+import { errorId, FieldError, FieldLabel, FormMessages, Honeypot, inputClass, invalidProps, RequiredNote, SubmitButton, TextField } from '../forms/fields.tsx'
+import { useForm } from '../forms/useForm.ts'
 
 export type ApplyFormProps = { jobs: { slug: string; title: string }[] }
 
-type Values = { openingId: string; name: string; email: string; phone: string; links: string; coverLetter: string }
-type Field = keyof Values | 'resume'
-type Errors = Partial<Record<Field, string>>
-
-const FIELDS: Field[] = ['openingId', 'name', 'email', 'phone', 'links', 'coverLetter', 'resume']
-const EMPTY: Values = { openingId: '', name: '', email: '', phone: '', links: '', coverLetter: '' }
+const EMPTY = { openingId: '', name: '', email: '', phone: '', links: '', coverLetter: '' }
 
 /** The résumé rule of the API, checked before upload: a PDF of at most 5 MB. */
 function resumeProblem(file: File | undefined): string | undefined {
@@ -28,90 +22,42 @@ function resumeProblem(file: File | undefined): string | undefined {
 
 export function ApplyForm({ jobs }: ApplyFormProps) {
   const id = useId()
-  const form = useRef<HTMLFormElement>(null)
   const resume = useRef<HTMLInputElement>(null)
-  const session = useFormSession()
-  const [values, setValues] = useState<Values>(EMPTY)
-  const [errors, setErrors] = useState<Errors>({})
-  const [general, setGeneral] = useState('')
   const [sent, setSent] = useState('')
-  const [pending, setPending] = useState(false)
-  const focusFirstInvalid = useFocusFirstInvalid(form, errors)
-  useValuesTypedBeforeHydration(form, ['openingId', 'name', 'email', 'phone', 'links', 'coverLetter'] as const, (typed) => setValues((v) => ({ ...v, ...typed })))
+  const { ref, values, errors, set, reset, setValues, setFieldError, clearError, general, pending, submit } = useForm({
+    initial: EMPTY,
+    fields: ['openingId', 'name', 'email', 'phone', 'links', 'coverLetter', 'resume'],
+    endpoint: '/api/applications',
+    contract: ApplicationSchema,
+    // Multipart, with the résumé file.
+    body: (v) => ({ ...v, resume: resume.current?.files?.[0] }),
+    check: () => {
+      const problem = resumeProblem(resume.current?.files?.[0])
+      return problem ? { resume: problem } : {}
+    },
+    messages: { failed: 'We could not send your application. Please try again.', server: 'We could not send your application. Please try again in a few minutes.' },
+    onStart: () => setSent(''),
+    onSuccess: (sentValues) => {
+      const title = jobs.find((job) => job.slug === sentValues.openingId)?.title ?? 'the role'
+      setSent(`Thanks, ${sentValues.name.trim()}. Your application for ${title} was received. A hiring manager will reply within ten business days.`)
+      reset()
+      if (resume.current) resume.current.value = ''
+    },
+  })
 
   useEffect(() => {
     const opening = new URLSearchParams(location.search).get('opening')
     if (opening && jobs.some((job) => job.slug === opening)) setValues((v) => ({ ...v, openingId: opening }))
-  }, [jobs])
-
-  const clearError = (key: Field) => setErrors(({ [key]: _, ...rest }) => rest as Errors)
-
-  function set(key: keyof Values, value: string) {
-    setValues((v) => ({ ...v, [key]: value }))
-    clearError(key)
-  }
-
-  function showErrors(all: Record<string, string>) {
-    const { known, other } = splitFieldErrors(all, FIELDS)
-    focusFirstInvalid()
-    setErrors(known)
-    setGeneral(Object.keys(known).length > 0 ? CHECK_FIELDS : (other[0] ?? 'We could not send your application. Please try again.'))
-  }
+  }, [jobs, setValues])
 
   function onResumeChange() {
     const problem = resumeProblem(resume.current?.files?.[0])
-    if (problem && resume.current?.files?.length) setErrors((e) => ({ ...e, resume: problem }))
+    if (problem && resume.current?.files?.length) setFieldError('resume', problem)
     else clearError('resume')
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (pending) return
-    setSent('')
-    const fax = honeypotValue(event.currentTarget)
-    const file = resume.current?.files?.[0]
-    const parsed = ApplicationSchema.safeParse({ ...values, fax })
-    const problems: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error)
-    const fileProblem = resumeProblem(file)
-    if (fileProblem) problems.resume = fileProblem
-    if (!parsed.success || fileProblem || !file) {
-      showErrors(problems)
-      return
-    }
-    setErrors({})
-    setGeneral('')
-    setPending(true)
-    try {
-      const body = new FormData()
-      for (const [key, value] of Object.entries({ ...values, ...attributionFields() })) body.append(key, value)
-      body.append('fax', fax)
-      body.append('formToken', await session.formToken())
-      body.append('resume', file, file.name)
-      // Multipart, so not shared/request.ts (which sends JSON); same credentials and error handling.
-      const response = await fetch('/api/applications', { method: 'POST', body, credentials: 'include', headers: { 'Idempotency-Key': session.idempotencyKey() } })
-      if (response.status === 400) {
-        const answer = (await response.json().catch(() => ({}))) as { errors?: Record<string, string>; message?: string }
-        showErrors(answer.errors ?? (answer.message ? { _: answer.message } : {}))
-        return
-      }
-      if (!response.ok) {
-        setGeneral('We could not send your application. Please try again in a few minutes.')
-        return
-      }
-      const title = jobs.find((job) => job.slug === values.openingId)?.title ?? 'the role'
-      setSent(`Thanks, ${parsed.data.name}. Your application for ${title} was received. A hiring manager will reply within ten business days.`)
-      setValues(EMPTY)
-      if (resume.current) resume.current.value = ''
-      session.renew()
-    } catch {
-      setGeneral(NETWORK_ERROR)
-    } finally {
-      setPending(false)
-    }
-  }
-
   return (
-    <form ref={form} method="post" onSubmit={submit} noValidate encType="multipart/form-data" className="relative space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-label="Job application">
+    <form ref={ref} method="post" onSubmit={submit} noValidate encType="multipart/form-data" className="relative space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-label="Job application">
       <RequiredNote />
       <div>
         <FieldLabel htmlFor={`${id}-opening`} text="Opening" required />

@@ -5,28 +5,45 @@
 // success a thank-you view closes itself after 3 s, on failure nothing is shown and the form
 // stays. It is a modal dialog: focus moves in and is kept there, Escape closes it and focus goes
 // back where it was.
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
-import { apiRequest } from '../../shared/request.ts'
-import { trapTab } from '../ui/focusTrap.ts'
-import { fetchFormToken } from '../forms/formToken.ts'
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { EmailInput } from '../forms/EmailInput.tsx'
+import { useForm } from '../forms/useForm.ts'
 import { onNavigate } from '../navigation/navigationEvents.ts'
-import { readStoredAttribution } from '../forms/storedAttribution.ts'
+import { trapTab } from '../ui/focusTrap.ts'
 
 export const EXIT_INTENT_DELAY_MS = 100
 export const SUCCESS_CLOSE_MS = 3000
 
-const newKey = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+/** The lead of spec section 7: the email and fixed fields. */
+const lead = ({ email }: { email: string }) => ({ email, firstName: '', lastName: '', company: '', phone: '', message: '', source: 'Exit Intent Popup', campaign: 'Free Quote Request' })
+
+/** A mouse user may see the popup: the form token is fetched on load for them only. */
+const mayShow = () => typeof window !== 'undefined' && window.matchMedia('(hover: hover) and (pointer: fine)').matches
 
 export function ExitIntentPopup() {
   const id = useId()
   const [open, setOpen] = useState(false)
   const [sent, setSent] = useState(false)
-  const [email, setEmail] = useState('')
-  const [pending, setPending] = useState(false)
+  const [hoverPointer] = useState(mayShow)
   const shownThisVisit = useRef(false)
   const submitted = useRef(false)
-  const token = useRef('')
-  const idempotencyKey = useRef('')
+  const { ref, values, field, reset, pending, submit, renew } = useForm({
+    initial: { email: '' },
+    fields: ['email'],
+    endpoint: '/api/leads',
+    body: lead,
+    check: (v) => (v.email.trim() ? {} : { email: 'Enter your email address.' }),
+    // Fetched on load, so the form's fill time counts from the page, not from the moment the popup opened.
+    active: hoverPointer,
+    onSuccess: () => {
+      submitted.current = true
+      setSent(true)
+      reset()
+    },
+    // Spec section 8: a failed lead shows nothing; the form stays for another try.
+    onFailure: (error) => console.debug('Exit intent lead was not sent', error),
+  })
+  const email = values.email
   const dialog = useRef<HTMLDivElement>(null)
   const input = useRef<HTMLInputElement>(null)
   const thanks = useRef<HTMLHeadingElement>(null)
@@ -47,7 +64,7 @@ export function ExitIntentPopup() {
         if (shownThisVisit.current || submitted.current) return
         shownThisVisit.current = true
         returnFocus.current = document.activeElement
-        idempotencyKey.current = newKey()
+        renew()
         setSent(false)
         setOpen(true)
       }, EXIT_INTENT_DELAY_MS)
@@ -58,20 +75,13 @@ export function ExitIntentPopup() {
       cancel()
       shownThisVisit.current = false
     })
-    // A mouse user may see the popup: get the form token now, so the form's fill time counts
-    // from the page, not from the moment the popup opened.
-    if (window.matchMedia('(hover: hover) and (pointer: fine)').matches) {
-      fetchFormToken()
-        .then((t) => (token.current = t))
-        .catch(() => {})
-    }
     return () => {
       cancel()
       document.removeEventListener('mouseout', onMouseOut)
       document.removeEventListener('mouseover', cancel)
       stopNavigate()
     }
-  }, [])
+  }, [renew])
 
   function close() {
     setOpen(false)
@@ -104,27 +114,6 @@ export function ExitIntentPopup() {
     const timer = window.setTimeout(close, SUCCESS_CLOSE_MS)
     return () => window.clearTimeout(timer)
   }, [open, sent])
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (!email.trim() || pending) return
-    setPending(true)
-    try {
-      const formToken = token.current || (await fetchFormToken().catch(() => ''))
-      const attribution = readStoredAttribution()
-      const lead = { email, firstName: '', lastName: '', company: '', phone: '', message: '', source: 'Exit Intent Popup', campaign: 'Free Quote Request' }
-      const landingPage = attribution.landingPage || location.pathname + location.search
-      await apiRequest('POST', '/api/leads', { ...attribution, landingPage, ...lead, formToken }, { 'Idempotency-Key': idempotencyKey.current })
-      submitted.current = true
-      setSent(true)
-      setEmail('')
-    } catch (error) {
-      // Spec section 8: a failed lead shows nothing; the form stays for another try.
-      console.debug('Exit intent lead was not sent', error)
-    } finally {
-      setPending(false)
-    }
-  }
 
   if (!open) return null
   return (
@@ -167,20 +156,14 @@ export function ExitIntentPopup() {
             <p id={`${id}-text`} className="mt-3 leading-7 text-slate-700">
               Leave your email and a strategist will respond within 24 hours with a plan for your business and a free 30-minute consultation to walk through it.
             </p>
-            <form onSubmit={submit} className="mt-5" aria-label="Free quote request">
+            <form ref={ref} onSubmit={submit} className="mt-5" aria-label="Free quote request">
               <label htmlFor={`${id}-email`} className="block text-sm font-semibold text-slate-800">
                 Work email
               </label>
-              <input
-                ref={input}
+              <EmailInput
+                inputRef={input}
                 id={`${id}-email`}
-                name="email"
-                type="email"
-                required
-                autoComplete="email"
-                inputMode="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
+                {...field('email')}
                 placeholder="you@company.com"
                 className="mt-1 block w-full rounded-md border border-slate-500 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600"
               />

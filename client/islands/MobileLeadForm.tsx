@@ -5,10 +5,9 @@
 // source 'Mobile Lead Form'. See docs/decisions/033-mobile-lead-form.md.
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { budgetLabels, budgets, fieldErrors, QuoteSchema } from '../../shared/contract.ts'
-import { apiRequest, HttpError } from '../../shared/request.ts'
-import { checkClass, errorId, FieldError, FormMessages, Honeypot, honeypotValue, NETWORK_ERROR, RequiredMark, TextField } from '../forms/fields.tsx'
-import { attributionFields, splitFieldErrors } from '../forms/submission.ts'
-import { useFocusFirstInvalid, useFormSession } from '../forms/useFormSession.ts'
+import { BudgetChoice, FormMessages, Honeypot, TextField } from '../forms/fields.tsx'
+import { splitFieldErrors } from '../forms/submission.ts'
+import { useForm } from '../forms/useForm.ts'
 
 export const MOBILE_FORM_SOURCE = 'Mobile Lead Form'
 export const MOBILE_FORM_CAMPAIGN = 'Free Quote Request'
@@ -56,14 +55,29 @@ export function MobileLeadForm() {
   const dialog = useRef<HTMLDivElement>(null)
   const [open, setOpen] = useState(false)
   const [step, setStep] = useState(1)
-  const [values, setValues] = useState<Values>(EMPTY)
-  const [errors, setErrors] = useState<Errors>({})
-  const [general, setGeneral] = useState('')
-  const [pending, setPending] = useState(false)
   const [sentTo, setSentTo] = useState('')
-  const focusFirstInvalid = useFocusFirstInvalid(dialog, errors)
-  // The form token is asked for when the form is first opened, not on every page load.
-  const session = useFormSession(open)
+  const { ref, values, errors, set, reset, setErrors, showErrors, general, pending, submit } = useForm({
+    initial: EMPTY,
+    fields: Object.values(STEP_FIELDS).flat(),
+    endpoint: '/api/leads',
+    body: leadBody,
+    // The rules of every step; a problem on an earlier step goes back to it.
+    check: (v) => stepErrors(v),
+    // The API knows the name as firstName and lastName.
+    mapServerErrors: (all) => {
+      const name = all.firstName ?? all.lastName
+      return name ? { ...all, name } : all
+    },
+    messages: { checkFields: '' },
+    // The form token is asked for when the form is first opened, not on every page load.
+    active: open,
+    onInvalid: (found) => setStep(Math.min(...(Object.keys(found) as Field[]).map(stepOf))),
+    onSuccess: (sent) => {
+      setSentTo(sent.name.trim().split(/\s+/)[0])
+      reset()
+      setStep(1)
+    },
+  })
 
   useEffect(() => {
     if (!open) return
@@ -84,16 +98,6 @@ export function MobileLeadForm() {
     trigger.current?.focus()
   }
 
-  function set(key: Field, value: string) {
-    setValues((v) => ({ ...v, [key]: value }))
-    setErrors(({ [key]: _, ...rest }) => rest)
-  }
-
-  function showErrors(found: Errors) {
-    focusFirstInvalid()
-    setErrors(found)
-  }
-
   function next() {
     const found = stepErrors(values, step)
     if (Object.keys(found).length) return showErrors(found)
@@ -106,38 +110,10 @@ export function MobileLeadForm() {
     setStep((s) => Math.max(1, s - 1))
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (step < STEPS) return next()
-    if (pending) return
-    const found = stepErrors(values)
-    if (Object.keys(found).length) {
-      // A problem on an earlier step: go back to it.
-      setStep(Math.min(...(Object.keys(found) as Field[]).map(stepOf)))
-      return showErrors(found)
-    }
-    setGeneral('')
-    setPending(true)
-    try {
-      const body = { ...attributionFields(), ...leadBody(values), fax: honeypotValue(event.currentTarget), formToken: await session.formToken() }
-      await apiRequest('POST', '/api/leads', body, { 'Idempotency-Key': session.idempotencyKey() })
-      setSentTo(values.name.trim().split(/\s+/)[0])
-      setValues(EMPTY)
-      setStep(1)
-      session.renew()
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 400) {
-        const { known, other } = splitFieldErrors(error.fieldErrors, ['email', 'phone', 'company', 'message'])
-        const mapped: Errors = { ...known }
-        if (error.fieldErrors.firstName || error.fieldErrors.lastName) mapped.name = error.fieldErrors.firstName ?? error.fieldErrors.lastName
-        const first = (Object.keys(mapped) as Field[])[0]
-        if (first) setStep(stepOf(first))
-        showErrors(mapped)
-        setGeneral(first ? '' : (other[0] ?? 'We could not send your request. Please try again.'))
-      } else setGeneral(error instanceof HttpError ? 'We could not send your request. Please try again, or call us.' : NETWORK_ERROR)
-    } finally {
-      setPending(false)
-    }
+    if (step < STEPS) next()
+    else void submit()
   }
 
   function onKeyDown(event: KeyboardEvent) {
@@ -202,7 +178,7 @@ export function MobileLeadForm() {
                 </button>
               </div>
             ) : (
-              <form onSubmit={submit} noValidate aria-labelledby={titleId} className="relative mt-3 space-y-4">
+              <form ref={ref} onSubmit={onSubmit} noValidate aria-labelledby={titleId} className="relative mt-3 space-y-4">
                 <div>
                   <p className="text-sm font-medium text-slate-700" aria-hidden="true">
                     Step {step} of {STEPS}
@@ -228,30 +204,7 @@ export function MobileLeadForm() {
                 {step === 2 && (
                   <>
                     <TextField id={`${id}-company`} name="company" label="Company" autoComplete="organization" value={values.company} error={errors.company} onChange={(v) => set('company', v)} />
-                    <fieldset aria-describedby={errors.budget ? errorId(`${id}-budget`) : undefined}>
-                      <legend className="text-sm font-semibold text-slate-800">
-                        Monthly budget
-                        <RequiredMark />
-                      </legend>
-                      <div className="mt-2 space-y-2">
-                        {budgets.map((budget) => (
-                          <label key={budget} htmlFor={`${id}-budget-${budget}`} className="flex items-center gap-3 text-slate-800">
-                            <input
-                              id={`${id}-budget-${budget}`}
-                              type="radio"
-                              name="budget"
-                              value={budget}
-                              checked={values.budget === budget}
-                              aria-invalid={errors.budget ? true : undefined}
-                              onChange={() => set('budget', budget)}
-                              className={checkClass}
-                            />
-                            {budgetLabels[budget]}
-                          </label>
-                        ))}
-                      </div>
-                      <FieldError id={errorId(`${id}-budget`)} error={errors.budget} className="mt-2" />
-                    </fieldset>
+                    <BudgetChoice id={id} value={values.budget} error={errors.budget} listClass="mt-2 space-y-2" onChange={(budget) => set('budget', budget)} />
                   </>
                 )}
                 {step === 3 && <TextField id={`${id}-message`} name="message" label="What would you like help with?" rows={4} value={values.message} error={errors.message} onChange={(v) => set('message', v)} />}

@@ -4,8 +4,7 @@
 // /api/roi-calculation with the visitor's attribution; the outcome is told by a toast.
 import { useId, useState, type FormEvent, type HTMLAttributes } from 'react'
 import { computeRoi, roiDefaults } from '../../shared/roi.ts'
-import { apiRequest } from '../../shared/request.ts'
-import { readStoredAttribution } from '../forms/storedAttribution.ts'
+import { useForm } from '../forms/useForm.ts'
 import { toast } from '../ui/toast.ts'
 import { Tooltip } from './Tooltip.tsx'
 
@@ -31,31 +30,26 @@ const money = (n: number) => `$${n.toLocaleString('en-US')}`
 
 export function RoiCalculator() {
   const id = useId()
-  const [inputs, setInputs] = useState<Inputs>(DEFAULTS)
   const [results, setResults] = useState(() => computeRoi(DEFAULTS))
-  const [pending, setPending] = useState(false)
-
-  async function calculate(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (pending) return
-    const next = computeRoi(inputs)
-    setResults(next)
-    setPending(true)
-    try {
-      const attribution = readStoredAttribution()
-      await apiRequest('POST', '/api/roi-calculation', {
-        ...attribution,
-        landingPage: attribution.landingPage || location.pathname + location.search,
-        ...inputs,
-        results: next,
-        userAgent: navigator.userAgent.slice(0, 512),
-      })
+  const { ref, values: inputs, set, pending, submit } = useForm({
+    initial: DEFAULTS,
+    fields: FIELDS.map((field) => field.key),
+    endpoint: '/api/roi-calculation',
+    body: (v) => ({ ...v, results: computeRoi(v), userAgent: navigator.userAgent.slice(0, 512) }),
+    // A calculation names no form: its source is where the visit came from.
+    trafficSource: true,
+    formToken: false,
+    idempotent: false,
+    onSuccess: () => {
       toast({ title: 'Calculation Saved', description: 'Your ROI calculation has been saved successfully.' })
-    } catch {
-      toast({ title: 'Error', description: 'Failed to save calculation. Please try again.', variant: 'destructive' })
-    } finally {
-      setPending(false)
-    }
+    },
+    onFailure: () => toast({ title: 'Error', description: 'Failed to save calculation. Please try again.', variant: 'destructive' }),
+  })
+
+  /** Results change only when "Calculate ROI" is pressed; each calculation is then saved. */
+  function calculate(event: FormEvent<HTMLFormElement>) {
+    if (!pending) setResults(computeRoi(inputs))
+    void submit(event)
   }
 
   const cards = [
@@ -67,7 +61,7 @@ export function RoiCalculator() {
 
   return (
     <div className="grid gap-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:grid-cols-2">
-      <form method="post" onSubmit={calculate} aria-label="ROI calculator" className="space-y-5">
+      <form ref={ref} method="post" onSubmit={calculate} aria-label="ROI calculator" className="space-y-5">
         {FIELDS.map((field) => (
           <div key={field.key}>
             <div className="flex items-center gap-1">
@@ -83,7 +77,7 @@ export function RoiCalculator() {
               inputMode={field.inputMode}
               autoComplete="off"
               value={inputs[field.key]}
-              onChange={(e) => setInputs((v) => ({ ...v, [field.key]: e.target.value }))}
+              onChange={(e) => set(field.key, e.target.value)}
               className="mt-1 block w-full rounded-md border border-slate-500 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600"
             />
           </div>

@@ -3,39 +3,26 @@
 // that carried attribution (UTM tags, an ad click id or an outside referrer); a later direct or
 // internal visit does not overwrite them. `firstTouch` is written once, `lastTouch` on every
 // landing whose attribution differs from the stored one. See docs/decisions/031-attribution.md.
+import { ATTRIBUTION_PARAMS, attributionMax, ORIGIN_ATTRIBUTION_KEYS, VISIT_ATTRIBUTION_KEYS, type VisitAttributionKey } from '../../shared/attribution.ts'
 import { classifyTrafficSource } from '../../shared/trafficSource.ts'
 import { getLanding, type Landing } from './schedule.ts'
 
 export const ATTRIBUTION_KEY = 'pl_attribution'
 
-export type Attribution = {
-  source: string
-  referrer: string
-  utmSource: string
-  utmMedium: string
-  utmCampaign: string
-  utmTerm: string
-  utmContent: string
-  gclid: string
-  fbclid: string
-  msclkid: string
-  landingPage: string
-  firstTouch: string
-  lastTouch: string
-}
+/** What the browser keeps: the visit's fields of the attribution table, and `source`, the traffic
+ * source classified from them (shared/trafficSource.ts). */
+export type Attribution = Record<'source' | VisitAttributionKey, string>
 
-const FIELDS: (keyof Attribution)[] = ['source', 'referrer', 'utmSource', 'utmMedium', 'utmCampaign', 'utmTerm', 'utmContent', 'gclid', 'fbclid', 'msclkid', 'landingPage', 'firstTouch', 'lastTouch']
+const FIELDS: (keyof Attribution)[] = ['source', ...VISIT_ATTRIBUTION_KEYS]
 /** The fields that say where a visit came from; a landing is "new" when one of them differs. */
-const ORIGIN: (keyof Attribution)[] = ['source', 'referrer', 'utmSource', 'utmMedium', 'utmCampaign', 'utmTerm', 'utmContent', 'gclid', 'fbclid', 'msclkid']
-
-const PARAMS = { utmSource: 'utm_source', utmMedium: 'utm_medium', utmCampaign: 'utm_campaign', utmTerm: 'utm_term', utmContent: 'utm_content', gclid: 'gclid', fbclid: 'fbclid', msclkid: 'msclkid' } as const
+const ORIGIN: (keyof Attribution)[] = ['source', ...ORIGIN_ATTRIBUTION_KEYS]
 
 const clip = (value: string, max: number) => value.trim().slice(0, max)
 
 /** "source / medium / campaign @ ISO time": what a staff member reads in the lead's first and last touch. */
 export function describeTouch(a: Pick<Attribution, 'source' | 'utmMedium' | 'utmCampaign'>, at: Date): string {
   const label = [a.source, a.utmMedium, a.utmCampaign].filter(Boolean).join(' / ')
-  return clip(`${label.slice(0, 170)} @ ${at.toISOString()}`, 200)
+  return clip(`${label.slice(0, 170)} @ ${at.toISOString()}`, attributionMax.firstTouch)
 }
 
 /**
@@ -49,7 +36,7 @@ export function nextAttribution(stored: Attribution | null, landing: Landing, no
   } catch {
     return null
   }
-  let referrer = clip(landing.referrer, 2048)
+  let referrer = clip(landing.referrer, attributionMax.referrer)
   try {
     // A referrer from this site is a step inside the visit, not where the visit came from.
     if (referrer && new URL(referrer).host === url.host) referrer = ''
@@ -57,15 +44,15 @@ export function nextAttribution(stored: Attribution | null, landing: Landing, no
     referrer = ''
   }
   const fields = { referrer } as Attribution
-  for (const [key, param] of Object.entries(PARAMS) as [keyof typeof PARAMS, string][]) fields[key] = clip(url.searchParams.get(param) ?? '', key.startsWith('utm') ? 200 : 256)
-  fields.source = classifyTrafficSource({ utmSource: fields.utmSource, referrer }).slice(0, 120)
-  const hasSignal = Boolean(referrer) || Object.keys(PARAMS).some((key) => fields[key as keyof typeof PARAMS])
+  for (const [key, param] of ATTRIBUTION_PARAMS) fields[key] = clip(url.searchParams.get(param) ?? '', attributionMax[key])
+  fields.source = classifyTrafficSource({ utmSource: fields.utmSource, referrer }).slice(0, attributionMax.source)
+  const hasSignal = Boolean(referrer) || ATTRIBUTION_PARAMS.some(([key]) => fields[key])
   if (stored && !hasSignal) return null
   if (stored && ORIGIN.every((key) => stored[key] === fields[key])) return null
   const touch = describeTouch(fields, now)
   return {
     ...fields,
-    landingPage: clip(url.pathname + url.search, 2048),
+    landingPage: clip(url.pathname + url.search, attributionMax.landingPage),
     firstTouch: stored?.firstTouch || touch,
     lastTouch: touch,
   }
