@@ -2,7 +2,7 @@ import vikeReact from 'vike-react/config'
 import type { Config } from 'vike/types'
 
 // Pages are pre-rendered HTML; the browser gets no page components, only the interactive
-// islands (templates/islands) hydrated by pages/client.ts. A vike-react page with full
+// islands (client/islands) hydrated by pages/client.ts. A vike-react page with full
 // hydration ships ~97 KB of JS gzip before any app code; islands keep landing pages far below
 // the 100 KB budget. See docs/decisions/002-islands.md.
 export default {

@@ -1,11 +1,11 @@
 // The only script of a pre-rendered page: hydrates the islands found in the HTML (each loading
-// its own code on demand, see templates/islands/hydrateIslands.ts), loads the lazy images, and
+// its own code on demand, see client/islands/hydrateIslands.ts), loads the lazy images, and
 // starts client-side navigation and the touch helpers. Everything else stays static HTML.
-import { hydrateIslands } from '../templates/islands/hydrateIslands.ts'
-import { enhanceImages } from '../templates/islands/lazyImages.ts'
-import { startNavigation } from '../templates/islands/navigation.ts'
-import { startTouchHelpers } from '../templates/islands/touch.ts'
-import { scheduleTrackers } from '../templates/islands/tracker/schedule.ts'
+import { hydrateIslands } from '../client/islands/hydrateIslands.ts'
+import { enhanceImages } from '../client/ui/lazyImages.ts'
+import { startNavigation } from '../client/navigation/navigation.ts'
+import { startTouchHelpers } from '../client/ui/touch.ts'
+import { scheduleTrackers } from '../client/tracker/schedule.ts'
 
 hydrateIslands(document)
 enhanceImages(document)

@@ -2,6 +2,7 @@
 // forms. Unknown fields are dropped (zod objects strip them), strings are trimmed and bounded,
 // emails lower-cased, phone numbers normalised.
 import { z } from 'zod'
+import { attributionMax, SENT_ATTRIBUTION_KEYS, type SentAttributionKey } from './attribution.ts'
 
 // In the browser, zod must not probe for eval (`new Function`): the site's CSP forbids it and
 // Chrome reports every probe as a CSP violation. The server keeps zod's faster JIT parsing.
@@ -39,23 +40,11 @@ export const PhoneSchema = z
 
 const OptionalPhone = PhoneSchema.optional().default('')
 
-/** Attribution the site tracker keeps and sends with every form (spec sections 3 and 9). */
-export const AttributionSchema = z.object({
-  source: optionalText(120),
-  campaign: optionalText(120),
-  referrer: optionalText(2048),
-  utmSource: optionalText(200),
-  utmMedium: optionalText(200),
-  utmCampaign: optionalText(200),
-  utmTerm: optionalText(200),
-  utmContent: optionalText(200),
-  gclid: optionalText(256),
-  fbclid: optionalText(256),
-  msclkid: optionalText(256),
-  landingPage: optionalText(2048),
-  firstTouch: optionalText(200),
-  lastTouch: optionalText(200),
-})
+/** Attribution the site tracker keeps and sends with every form (spec sections 3 and 9): the
+ * client-sent fields of the one attribution table, each bounded by its limit. */
+export const AttributionSchema = z.object(
+  Object.fromEntries(SENT_ATTRIBUTION_KEYS.map((key) => [key, optionalText(attributionMax[key])])) as Record<SentAttributionKey, ReturnType<typeof optionalText>>,
+)
 
 /** Spam signals every form carries: the honeypot field and the signed fill-time token. */
 export const SpamFieldsSchema = z.object({
@@ -172,15 +161,7 @@ export const AnalyticsEventSchema = z.object({
 })
 export const EventBatchSchema = z.object({ events: z.array(AnalyticsEventSchema).min(1, 'Send at least one event.').max(50, 'Send at most 50 events per batch.') })
 
-/** `{ field: message }` from a zod error: the first message of each field, dotted paths. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : '_'
-    out[key] ??= issue.message
-  }
-  return out
-}
+export { fieldErrors } from './fieldErrors.ts'
 
 export type Lead = z.infer<typeof LeadSchema>
 export type Quote = z.infer<typeof QuoteSchema>

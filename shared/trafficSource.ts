@@ -1,7 +1,7 @@
 // Spec section 9: the traffic source of a visit. utm_source wins when present; otherwise the
 // referrer decides: a search engine is organic search, a social site social media, any other
 // site a referral, and no referrer direct traffic.
-// Shared by the server (lead attribution) and the browser (templates/islands/tracker/attribution.ts).
+// Shared by the server (lead attribution) and the browser (client/tracker/attribution.ts).
 // A country-code or generic top-level domain: google.com, google.de, google.co.uk, google.com.au.
 const tld = String.raw`(com|[a-z]{2}|co\.[a-z]{2}|com\.[a-z]{2})`
 const site = (name: string) => new RegExp(String.raw`(^|\.)${name}\.${tld}$`)

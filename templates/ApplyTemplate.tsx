@@ -1,8 +1,8 @@
 // /apply: the application form island beside the page copy and the list of openings.
 import { PageHero } from './components/PageHero.tsx'
 import { Sections } from './components/Prose.tsx'
-import { ApplyForm } from './islands/ApplyForm.tsx'
-import { Island } from './islands/Island.tsx'
+import { ApplyForm } from '../client/islands/ApplyForm.tsx'
+import { Island } from './components/Island.tsx'
 import type { StaticPageProps } from './types.ts'
 import type { Job } from '../data/schema.ts'
 

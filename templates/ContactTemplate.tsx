@@ -1,8 +1,8 @@
 // /contact: the contact form island beside the ways to reach us (phone, email, office, hours).
 import { PageHero } from './components/PageHero.tsx'
 import { Sections } from './components/Prose.tsx'
-import { ContactForm } from './islands/ContactForm.tsx'
-import { Island } from './islands/Island.tsx'
+import { ContactForm } from '../client/islands/ContactForm.tsx'
+import { Island } from './components/Island.tsx'
 import type { StaticPageProps } from './types.ts'
 import type { Site } from '../data/schema.ts'
 

@@ -1,8 +1,8 @@
 // /free-quote: the quote form island beside the page copy and what happens after sending it.
 import { PageHero } from './components/PageHero.tsx'
 import { Sections } from './components/Prose.tsx'
-import { Island } from './islands/Island.tsx'
-import { QuoteForm } from './islands/QuoteForm.tsx'
+import { Island } from './components/Island.tsx'
+import { QuoteForm } from '../client/islands/QuoteForm.tsx'
 import type { StaticPageProps } from './types.ts'
 import type { Site } from '../data/schema.ts'
 

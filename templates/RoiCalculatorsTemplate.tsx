@@ -2,8 +2,8 @@
 import { ContactCard } from './components/ContactCard.tsx'
 import { PageHero } from './components/PageHero.tsx'
 import { Sections } from './components/Prose.tsx'
-import { Island } from './islands/Island.tsx'
-import { RoiCalculator } from './islands/RoiCalculator.tsx'
+import { Island } from './components/Island.tsx'
+import { RoiCalculator } from '../client/islands/RoiCalculator.tsx'
 import type { StaticPageProps } from './types.ts'
 import type { Site } from '../data/schema.ts'
 

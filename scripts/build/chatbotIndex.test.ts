@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { getSiteContext } from '../../pages/_shared/siteContext.ts'
-import { buildChatIndex, searchChatIndex, stem, tokenize, type SourceDoc } from '../../templates/islands/chatbot/searchIndex.ts'
+import { buildChatIndex, searchChatIndex, stem, tokenize, type SourceDoc } from '../../shared/chatSearchIndex.ts'
 import { buildChatbotIndex, chatbotSources, CHATBOT_INDEX_FILE, excerpt, writeChatbotIndex } from './chatbotIndex.ts'
 
 describe('tokenize', () => {

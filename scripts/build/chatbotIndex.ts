@@ -4,7 +4,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { SiteContext } from '../../pages/_shared/siteContext.ts'
-import { buildChatIndex, type ChatIndex, type SourceDoc } from '../../templates/islands/chatbot/searchIndex.ts'
+import { buildChatIndex, type ChatIndex, type SourceDoc } from '../../shared/chatSearchIndex.ts'
 
 export const CHATBOT_INDEX_FILE = 'chatbot-index.json'
 /** Answers longer than this are cut at a sentence end; the link leads to the full text. */

@@ -1,5 +1,5 @@
 // An image that loads lazily with a 50 px margin, WebP first, then the original, then its
-// placeholder, then 'Image unavailable' (spec section 2; the loading is templates/islands/
+// placeholder, then 'Image unavailable' (spec section 2; the loading is client/ui/
 // lazyImages.ts, started by pages/client.ts). Raster images get their .webp sibling at build time
 // (scripts/build/assets.ts). Without JavaScript the <noscript> copy shows the original.
 const raster = /\.(png|jpe?g)$/i

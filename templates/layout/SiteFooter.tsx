@@ -1,5 +1,5 @@
-import { Island } from '../islands/Island.tsx'
-import { NewsletterForm } from '../islands/NewsletterForm.tsx'
+import { Island } from '../components/Island.tsx'
+import { NewsletterForm } from '../../client/islands/NewsletterForm.tsx'
 import type { Chrome } from '../types.ts'
 import { Logo } from './Logo.tsx'
 

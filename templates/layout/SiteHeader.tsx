@@ -1,5 +1,5 @@
-import { Island } from '../islands/Island.tsx'
-import { MobileMenu } from '../islands/MobileMenu.tsx'
+import { Island } from '../components/Island.tsx'
+import { MobileMenu } from '../../client/islands/MobileMenu.tsx'
 import type { Chrome } from '../types.ts'
 import { Logo } from './Logo.tsx'
 

@@ -1,4 +1,4 @@
-// The deferred analytics and visitor tracker (templates/islands/tracker), in Chromium with a
+// The deferred analytics and visitor tracker (client/tracker), in Chromium with a
 // controlled clock: loading after idle with the spec's timeouts and fallbacks, page views on
 // route changes, scroll and time milestones, timings, the engagement score, sendBeacon batches
 // the real /api/events accepts, first/last-touch attribution, and no request leaving the machine
@@ -286,7 +286,7 @@ test.describe('privacy', () => {
 
   test('with a GA4 measurement id configured, gtag.js is loaded and receives the page view', async ({ page }) => {
     // The layout renders this element when data/site.yaml sets features.ga4MeasurementId (see
-    // templates/islands/SiteAddons.test.ts); here it is added to the built page, and Google is stubbed.
+    // templates/layout/SiteAddons.test.ts); here it is added to the built page, and Google is stubbed.
     await page.route('**/services', async (route) => {
       const response = await route.fetch()
       const html = (await response.text()).replace('</body>', '<div hidden id="pl-analytics" data-ga4="G-TEST123"></div></body>')

@@ -5,31 +5,12 @@
 import crypto from 'node:crypto'
 import type { Knex } from 'knex'
 import type { Dashboard } from '../../../shared/adminContract.ts'
+import { ATTRIBUTION_COLUMNS, attributionColumns, EXPORTED_ATTRIBUTION_COLUMNS, type Attribution } from '../../../shared/attribution.ts'
 import { isPostgres, type Db } from '../knex.ts'
 import { cachedSql, chunk, DAY_MS, fromJson, insertMany, isSqlite, jsonColumns, nowIso, quoteIdentifier, startOfUtcDay, toBool, toIso, type Queryable } from '../rows.ts'
 import type { TableSpec } from '../tableSpec.ts'
 
 export type LeadKind = 'lead' | 'quote' | 'contact' | 'application'
-
-export type Attribution = {
-  source: string
-  campaign: string
-  trafficSource: string
-  referrer: string
-  utmSource: string
-  utmMedium: string
-  utmCampaign: string
-  utmTerm: string
-  utmContent: string
-  gclid: string
-  fbclid: string
-  msclkid: string
-  landingPage: string
-  firstTouch: string
-  lastTouch: string
-  userAgent: string
-  ipHash: string
-}
 
 export type NewLead = {
   kind: LeadKind
@@ -43,28 +24,6 @@ export type NewLead = {
   payloadHash: string
   isSpam: boolean
   spamReason: string | null
-}
-
-export function attributionColumns(a: Attribution) {
-  return {
-    source: a.source,
-    campaign: a.campaign,
-    traffic_source: a.trafficSource,
-    referrer: a.referrer,
-    utm_source: a.utmSource,
-    utm_medium: a.utmMedium,
-    utm_campaign: a.utmCampaign,
-    utm_term: a.utmTerm,
-    utm_content: a.utmContent,
-    gclid: a.gclid,
-    fbclid: a.fbclid,
-    msclkid: a.msclkid,
-    landing_page: a.landingPage,
-    first_touch: a.firstTouch,
-    last_touch: a.lastTouch,
-    user_agent: a.userAgent,
-    ip_hash: a.ipHash,
-  }
 }
 
 function leadColumns(lead: NewLead, at: string) {
@@ -202,9 +161,7 @@ export const leadsTable: TableSpec = {
   table: 'leads',
   columns: {
     id: 'int', kind: 'text', status: 'text', owner_id: 'int', notes: 'text', is_spam: 'bool', spam_reason: 'text', email: 'text', name: 'text', phone: 'text',
-    company: 'text', message: 'text', details: 'json', source: 'text', campaign: 'text', traffic_source: 'text', referrer: 'text', utm_source: 'text',
-    utm_medium: 'text', utm_campaign: 'text', utm_term: 'text', utm_content: 'text', gclid: 'text', fbclid: 'text', msclkid: 'text', landing_page: 'text',
-    first_touch: 'text', last_touch: 'text', user_agent: 'text', ip_hash: 'text', created_at: 'time', updated_at: 'time',
+    company: 'text', message: 'text', details: 'json', ...Object.fromEntries(ATTRIBUTION_COLUMNS.map((column) => [column, 'text' as const])), created_at: 'time', updated_at: 'time',
   },
   refs: { owner_id: 'users' },
   searchable: true,
@@ -214,10 +171,8 @@ export const leadsTable: TableSpec = {
 
 /** Columns of the CSV export, in order. */
 export const LEAD_EXPORT_COLUMNS = [
-  'id', 'created_at', 'kind', 'status', 'owner_id', 'name', 'email', 'phone', 'company', 'message', 'source', 'campaign', 'traffic_source', 'referrer',
-  'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'fbclid', 'msclkid', 'landing_page', 'first_touch', 'last_touch',
-  'notes', 'is_spam', 'spam_reason', 'updated_at',
-] as const
+  'id', 'created_at', 'kind', 'status', 'owner_id', 'name', 'email', 'phone', 'company', 'message', ...EXPORTED_ATTRIBUTION_COLUMNS, 'notes', 'is_spam', 'spam_reason', 'updated_at',
+]
 
 /** Sort columns the export can page through by keyset (never null). */
 export const LEAD_EXPORT_SORTS = new Set(['id', 'created_at', 'updated_at', 'email', 'name', 'status', 'source', 'campaign', 'kind', 'company'])

@@ -1,5 +1,5 @@
 // Saved ROI calculator runs: what the visitor's browser computed and what the server recomputed.
-import { attributionColumns, type Attribution } from './leads.ts'
+import { attributionColumns, type Attribution } from '../../../shared/attribution.ts'
 import { insertReturningId, nowIso, type Queryable } from '../rows.ts'
 
 type Results = { monthlyProfit: number; conversions: number; revenue: number; optimizedProfit: number }

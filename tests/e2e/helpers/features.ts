@@ -7,7 +7,7 @@ import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { chromeOf } from '../../../pages/_shared/chrome.ts'
 import { getSiteContext } from '../../../pages/_shared/siteContext.ts'
-import { SiteAddons } from '../../../templates/islands/SiteAddons.tsx'
+import { SiteAddons } from '../../../templates/layout/SiteAddons.tsx'
 import type { Chrome } from '../../../templates/types.ts'
 
 const addonsHtml = (features: Partial<Chrome['features']>) => {

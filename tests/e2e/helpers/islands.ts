@@ -1,5 +1,5 @@
 // Waiting for islands: pages/client.ts marks each island element data-hydrated once its React
-// root is interactive (templates/islands/hydrateIslands.ts).
+// root is interactive (client/islands/hydrateIslands.ts).
 import type { Page } from '@playwright/test'
 
 export async function waitForIsland(page: Page, name: string) {

@@ -1,0 +1,20 @@
+// Site-wide extras the layout places after the footer, each behind its data/site.yaml feature
+// flag (chrome.features): the chatbot launcher, the mobile three-step lead form, and the GA4
+// measurement id the deferred analytics tracker reads (client/tracker/gtag.ts).
+import type { Chrome } from '../types.ts'
+import { ChatLauncher } from '../../client/islands/ChatLauncher.tsx'
+import { Island } from '../components/Island.tsx'
+import { MobileLeadForm } from '../../client/islands/MobileLeadForm.tsx'
+
+export function SiteAddons({ chrome }: { chrome: Chrome }) {
+  const { features, contact, brand, nav } = chrome
+  return (
+    <>
+      {features.chatbot && (
+        <Island name="ChatLauncher" component={ChatLauncher} props={{ brand: brand.name, phone: contact.phone, phoneE164: contact.phoneE164, quoteHref: nav.cta.href }} />
+      )}
+      {features.mobileLeadForm && <Island name="MobileLeadForm" component={MobileLeadForm} props={{}} />}
+      {features.ga4MeasurementId && <div hidden id="pl-analytics" data-ga4={features.ga4MeasurementId} />}
+    </>
+  )
+}
