@@ -118,6 +118,8 @@ export async function claimDueJobs(db: Queryable, opts: { now: number; limit: nu
     `where id in (select id from jobs where state = 'queued' and run_at <= ? and type in (${typeList}) order by run_at, id limit ?${lock}) ` +
     `returning *`
   const at = nowIso(opts.now)
+  // A read first (see reclaimExpiredJobs): no write at all when nothing is due.
+  if (!(await db('jobs').first('id').where({ state: 'queued' }).andWhere('run_at', '<=', at).whereIn('type', opts.types))) return []
   const result = await db.raw(sql, [opts.workerId, nowIso(opts.now + opts.leaseMs), at, at, ...opts.types, opts.limit])
   return rowsOf(result)
     .map(normaliseJob)
@@ -132,6 +134,9 @@ export async function reclaimExpiredJobs(db: Queryable, now: number): Promise<nu
   const at = nowIso(now)
   const message = 'The process running this job stopped before finishing it (its lease ran out).'
   const expired = () => db('jobs').where({ state: 'running' }).andWhere('locked_until', '<=', at)
+  // A read first: on SQLite every write statement is a transaction with an fsync, and this runs
+  // on every poll and after every lead, competing with the group commit for the one connection.
+  if (!(await expired().first('id'))) return 0
   const failed = await expired()
     .andWhereRaw('attempts >= max_attempts')
     .update({ state: 'failed', finished_at: at, last_error: message, locked_by: null, locked_until: null, updated_at: at })
