@@ -10,6 +10,7 @@ import { adminApp } from './middleware/adminApp.ts'
 import { errorHandler } from './middleware/errorHandler.ts'
 import { securityHeaders } from './middleware/securityHeaders.ts'
 import { staticSite } from './middleware/staticSite.ts'
+import { redirectsMiddleware } from './redirects/middleware.ts'
 
 export type AppDeps = { db: Db; env: Env; writer?: Writer; notifyOutbox?: () => void }
 
@@ -35,6 +36,7 @@ export function createApp({ db, env, writer = createWriter(db), notifyOutbox }: 
   app.use(health.routes())
   app.use(adminRoutes({ db, env }))
   app.use(apiRoutes({ db, env, writer, notifyOutbox }))
+  app.use(redirectsMiddleware(db))
   app.use(adminApp(env.STATIC_DIR))
   app.use(staticSite(env.STATIC_DIR))
   app.on('error', (error, ctx) => {

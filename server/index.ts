@@ -7,6 +7,7 @@ import { createDb, migrate } from './db/knex.ts'
 import { purgeExpiredIdempotencyKeys } from './db/queries/idempotencyKeys.ts'
 import { loadEnv } from './env.ts'
 import { startPeriodic } from './lib/periodic.ts'
+import { startRedirectTasks } from './redirects/tasks.ts'
 import { startOutboxWorker, type SendMail } from './worker/outbox.ts'
 
 const PURGE_EVERY_MS = 3600_000
@@ -20,6 +21,7 @@ export async function startServer(env = loadEnv(), opts: { sendMail?: SendMail }
   }
   const worker = await startOutboxWorker(db, env, { send: opts.sendMail, onError: report('outbox') })
   const purge = startPeriodic(() => purgeExpiredIdempotencyKeys(db), PURGE_EVERY_MS, report('purge'))
+  const redirectTasks = startRedirectTasks(db, report('redirects'))
   const app = createApp({ db, env, writer, notifyOutbox: () => worker.wake() })
   const server = app.listen(env.PORT, env.HOST)
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
@@ -33,6 +35,7 @@ export async function startServer(env = loadEnv(), opts: { sendMail?: SendMail }
     await writer.close()
     await worker.stop()
     await purge.stop()
+    await redirectTasks.stop()
     await db.destroy()
   }
   return { server, db, port, close, worker, writer }

@@ -14,6 +14,7 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     dashboard: ['list', 'show'],
     content: [...ADMIN_ACTIONS],
     analytics: [...ADMIN_ACTIONS],
+    redirects: [...ADMIN_ACTIONS], 'not-found': [...ADMIN_ACTIONS],
   },
   sales: {
     leads: [...ADMIN_ACTIONS],
@@ -28,6 +29,7 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     dashboard: ['list', 'show'],
     content: [...ADMIN_ACTIONS],
     analytics: [...ADMIN_ACTIONS],
+    redirects: [...ADMIN_ACTIONS], 'not-found': [...ADMIN_ACTIONS],
   },
 }
 
