@@ -4,7 +4,7 @@
 // redirected or logged.
 import type { Middleware } from 'koa'
 import type { Db } from '../db/knex.ts'
-import { recordNotFound } from './notFoundLog.ts'
+import { recordNotFound, rememberServedNotFound } from './notFoundLog.ts'
 import { recordHit, redirectStore } from './store.ts'
 
 const GONE_HTML = '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Page removed</title></head><body><main><h1>This page has been removed</h1><p>It is no longer available. <a href="/">Go to the home page</a>.</p></main></body></html>'
@@ -26,7 +26,10 @@ export function redirectsMiddleware(db: Db): Middleware {
     const m = table.match(ctx.path, ctx.querystring)
     if (!m) {
       await next()
-      if (ctx.status === 404) recordNotFound(db, { path: ctx.path, referrer: ctx.get('Referer'), userAgent: ctx.get('User-Agent') })
+      if (ctx.status === 404) {
+        recordNotFound(db, { path: ctx.path, referrer: ctx.get('Referer'), userAgent: ctx.get('User-Agent') })
+        rememberServedNotFound(ctx.path, ctx.get('User-Agent'))
+      }
       return
     }
     if (typeof m.rule.id === 'number') recordHit(db, m.rule.id)

@@ -134,3 +134,27 @@ function levenshtein(a: string, b: string, cap: number): number {
   }
   return Math.min(prev[b.length], cap)
 }
+
+// 404s this server served in the last minute, by path and user agent: the tracker's page view of
+// the same 404 page is then not counted twice (behind a CDN the server never sees the 404).
+const SERVED_WINDOW_MS = 60_000
+const served = new Map<string, number>()
+
+export function rememberServedNotFound(path: string, userAgent: string, at = Date.now()) {
+  if (served.size >= MAX_PENDING_PATHS) {
+    for (const [key, t] of served) if (at - t > SERVED_WINDOW_MS) served.delete(key)
+    if (served.size >= MAX_PENDING_PATHS) served.clear()
+  }
+  served.set(`${normalizePath(path)}\n${userAgent.slice(0, 300)}`, at)
+}
+
+/** The tracker's page views of the 404 page (props.status 404): recorded like a served 404. */
+export function recordTrackedNotFound(db: Db, events: Array<{ type: string; path: string; referrer?: string | null; props?: Record<string, unknown> }>, userAgent: string, at = Date.now()) {
+  for (const e of events) {
+    if (e.type !== 'page_view' || e.props?.status !== 404) continue
+    const path = e.path.split('?')[0].split('#')[0]
+    const seen = served.get(`${normalizePath(path)}\n${userAgent.slice(0, 300)}`)
+    if (seen !== undefined && at - seen <= SERVED_WINDOW_MS) continue
+    recordNotFound(db, { path, referrer: e.referrer ?? '', userAgent, at })
+  }
+}

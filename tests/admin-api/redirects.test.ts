@@ -221,6 +221,19 @@ describe.each(databases)('redirects ($name)', (target) => {
     expect((await visit('/missing-seo-page')).headers.get('location')).toBe(suggestions.body.urls[0])
   })
 
+  it('records the 404 page views the browser tracker reports, once per view', async () => {
+    const view = (path: string, props?: Record<string, unknown>) => ({ type: 'page_view', path, visitorId: 'visitor-404-test', sessionId: 'session-404-test', at: Date.now(), name: 'Page not found', referrer: 'https://cdn-ref.example/', ...(props ? { props } : {}) })
+    const ua = { 'User-Agent': 'Mozilla/5.0 CDN visitor' }
+    const sent = await request(server.base, 'POST', '/api/events', { json: { events: [view('/cdn-missing?utm_source=x', { status: 404 }), view('/about')] }, headers: ua })
+    expect(sent.status).toBe(202)
+    // The same visitor on a 404 this server served: counted once, not twice.
+    await visit('/served-missing', 'GET', ua)
+    await request(server.base, 'POST', '/api/events', { json: { events: [view('/served-missing', { status: 404 })] }, headers: ua })
+    await flushRedirectCounters(server.db)
+    const rows = await server.db('not_found_log').whereIn('path', ['/cdn-missing', '/served-missing', '/about']).orderBy('path')
+    expect(rows.map((r) => [r.path, Number(r.hits)])).toEqual([['/cdn-missing', 1], ['/served-missing', 1]])
+  })
+
   it('marketing manages redirects, sales cannot', async () => {
     const marketing = await userWithRole(server, 'marketing')
     const sales = await userWithRole(server, 'sales')
