@@ -279,3 +279,11 @@ export const RedirectUpdateSchema = z.object(redirectFields).partial()
 export type RedirectInput = z.infer<typeof RedirectCreateSchema>
 
 export const NotFoundUpdateSchema = z.object({ ignored: z.boolean() }).partial()
+
+/** The answer of POST /api/admin/redirects/import: one entry per rule line, in order. */
+export type RedirectImportReport = {
+  total: number
+  valid: number
+  created: number
+  rows: Array<{ row: number; source: string; target: string | null; status: 'ok' | 'error'; errors?: Record<string, string>; flattened?: string[] | null }>
+}

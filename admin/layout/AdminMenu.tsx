@@ -18,6 +18,7 @@ export function AdminMenu() {
       {can('activities') && <Menu.Item to="/activities/my-tasks" primaryText="My tasks" leftIcon={<AssignmentIcon />} />}
       {can('users') && <Menu.ResourceItem name="users" />}
       {can('audit-logs') && <Menu.ResourceItem name="audit-logs" />}
+      {can('redirects') && <Menu.ResourceItem name="redirects" />}{can('not-found') && <Menu.ResourceItem name="not-found" />}
     </Menu>
   )
 }

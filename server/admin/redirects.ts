@@ -6,7 +6,7 @@
 import type Router from '@koa/router'
 import type { Context, Middleware } from 'koa'
 import type { Knex } from 'knex'
-import { RedirectCreateSchema, RedirectUpdateSchema, type RedirectInput } from '../../shared/redirects.ts'
+import { RedirectCreateSchema, RedirectUpdateSchema, type RedirectImportReport, type RedirectInput, type RedirectRule } from '../../shared/redirects.ts'
 import { fieldErrors } from '../../shared/contract.ts'
 import { bodyOf } from '../api/state.ts'
 import { adminState, requirePermission } from '../auth/sessions.ts'
@@ -15,7 +15,7 @@ import type { TableSpec } from '../db/tableSpec.ts'
 import { httpError } from '../middleware/errorHandler.ts'
 import { catalogUrls } from '../redirects/catalogUrls.ts'
 import { parseRedirectImport, type ImportFormat } from '../redirects/importRules.ts'
-import { bumpVersion, redirectStore, type StoredRule } from '../redirects/store.ts'
+import { bumpVersion, contentRules, redirectStore } from '../redirects/store.ts'
 import { checkRule, type Checked } from '../redirects/validate.ts'
 import { audit } from './audit.ts'
 import { adminJsonBody, readImportBody } from './body.ts'
@@ -46,7 +46,7 @@ const notesOf = (ctx: Context): SaveNotes => (ctx.state.redirectNotes ??= { flat
 /** Checks a rule against every other rule in the transaction; throws a 400 with field messages. */
 async function checkInTransaction(w: WriteContext, input: RedirectInput & { confirmHidesPage?: boolean }, selfId: number | null): Promise<Checked> {
   const rules = await redirectStore((w.ctx as unknown as { db: Db }).db).rulesAt(w.trx)
-  const others = selfId === null ? rules : rules.filter((r) => r.id !== selfId)
+  const others = [...(selfId === null ? rules : rules.filter((r) => r.id !== selfId)), ...contentRules()]
   const result = checkRule({ ...input, id: selfId ?? 0 }, others, catalogUrls())
   if (!result.ok) throw httpError(400, 'Please correct the highlighted fields.', result.errors)
   return result.rule
@@ -118,13 +118,6 @@ function exportCsv(db: Db): Middleware {
   }
 }
 
-export type RedirectImportReport = {
-  total: number
-  valid: number
-  created: number
-  rows: Array<{ row: number; source: string; target: string | null; status: 'ok' | 'error'; errors?: Record<string, string>; flattened?: string[] | null }>
-}
-
 function importRules(db: Db): Middleware {
   return async function importRedirectsHandler(ctx) {
     const dryRun = ctx.query.dryRun === '1' || ctx.query.dryRun === 'true'
@@ -135,7 +128,7 @@ function importRules(db: Db): Middleware {
     const parsed = parseRedirectImport(text, format)
     const report: RedirectImportReport = { total: parsed.length, valid: 0, created: 0, rows: [] }
     await writeWith(db, ctx)(async (w) => {
-      const rules: StoredRule[] = (await redirectStore(db).rulesAt(w.trx)).map((r) => ({ ...r }))
+      const rules: RedirectRule[] = [...(await redirectStore(db).rulesAt(w.trx)).map((r) => ({ ...r })), ...contentRules()]
       const catalog = catalogUrls()
       for (const item of parsed) {
         if (item.errors) {
@@ -166,7 +159,7 @@ function importRules(db: Db): Middleware {
           const other = rules.find((x) => x.id === r.id)
           if (other) other.target = r.to
         }
-        rules.push({ ...(data as RedirectInput), id, enabled: input.data.enabled, group: input.data.group } as StoredRule)
+        rules.push({ ...(data as RedirectInput), id, enabled: input.data.enabled })
       }
       if (!dryRun && report.created) await bumpVersion(w.trx)
     })

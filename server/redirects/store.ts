@@ -5,6 +5,7 @@
 import { RuleTable, type MatchType, type QueryMode, type RedirectRule } from '../../shared/redirects.ts'
 import type { Db } from '../db/knex.ts'
 import { nowIso, toBool, type Queryable } from '../db/rows.ts'
+import { readYamlRules } from './yamlRules.ts'
 
 export const CHECK_EVERY_MS = 2000
 
@@ -34,6 +35,19 @@ export async function readRules(db: Queryable): Promise<StoredRule[]> {
   }))
 }
 
+/** data/redirects.yaml, read once per process; a broken file fails the build, here it is skipped. */
+let yamlRules: RedirectRule[] | null = null
+export function contentRules(): RedirectRule[] {
+  if (yamlRules) return yamlRules
+  try {
+    yamlRules = readYamlRules()
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error)
+    yamlRules = []
+  }
+  return yamlRules
+}
+
 export class RedirectStore {
   version = -1
   rules: StoredRule[] = []
@@ -55,7 +69,8 @@ export class RedirectStore {
         if (version === this.version) return
         const rules = await readRules(this.db)
         this.rules = rules
-        this.table = new RuleTable(rules)
+        // Database rules first: staff can override a rule of data/redirects.yaml.
+        this.table = new RuleTable([...rules, ...contentRules()])
         this.version = version
       } finally {
         this.loading = null
