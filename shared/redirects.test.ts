@@ -83,3 +83,17 @@ describe('RuleTable', () => {
     for (const code of [301, 302, 307, 308]) expect(new RuleTable([rule({ status_code: code })]).match('/old')?.status).toBe(code)
   })
 })
+
+describe('literalPrefix', () => {
+  it('finds the literal start of anchored patterns, never too much', async () => {
+    const { literalPrefix } = await import('./redirects.ts')
+    expect(literalPrefix('^/News/(\\d+)$')).toBe('/news/')
+    expect(literalPrefix('^/a\\.html$')).toBe('/a.html')
+    expect(literalPrefix('^/posts?/x')).toBe('/post')
+    expect(literalPrefix('^/x{2}')).toBe('/')
+    expect(literalPrefix('^/(a|b)')).toBe('/')
+    expect(literalPrefix('^/ab|^/cd')).toBe('')
+    expect(literalPrefix('/news')).toBe('')
+    expect(literalPrefix('^/\\d+')).toBe('/')
+  })
+})

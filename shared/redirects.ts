@@ -140,7 +140,7 @@ export function withQuery(target: string, query: string): string {
   return `${base}${base.includes('?') ? '&' : '?'}${query}${fragment}`
 }
 
-type Compiled = RedirectRule & { regex?: RegExp; prefix?: string }
+type Compiled = RedirectRule & { regex?: RegExp; prefix?: string; literal?: string }
 export type RuleMatch = { rule: RedirectRule; location: string | null; status: number }
 
 /**
@@ -179,7 +179,7 @@ export class RuleTable {
         }
       } else {
         try {
-          this.regexes.push({ ...rule, regex: new RegExp(rule.source, 'i') })
+          this.regexes.push({ ...rule, regex: new RegExp(rule.source, 'i'), literal: literalPrefix(rule.source) })
         } catch {
           // refused at save; a bad pattern in data/redirects.yaml fails the build instead
         }
@@ -215,13 +215,53 @@ export class RuleTable {
         // match the raw path
       }
       if (decoded.length > 1) decoded = decoded.replace(/\/+$/, '')
+      const lower = decoded.toLowerCase()
       for (const rule of this.regexes) {
+        // Most patterns start with a literal path (^/news/...): a cheap test before the regex.
+        if (rule.literal && !lower.startsWith(rule.literal)) continue
         const m = rule.regex!.exec(decoded)
         if (m) return result(rule, rule.target === null ? null : rule.target.replace(/\$([1-9])/g, (_, n: string) => m[Number(n)] ?? ''), query)
       }
     }
     return null
   }
+}
+
+/** The literal text an anchored pattern must start with ("^/news/(\\d+)" → "/news/"), lower case; '' when unknown. */
+export function literalPrefix(pattern: string): string {
+  if (!pattern.startsWith('^') || hasTopLevelAlternation(pattern)) return ''
+  let out = ''
+  for (let i = 1; i < pattern.length; i++) {
+    const c = pattern[i]
+    if (c === '\\') {
+      const n = pattern[i + 1] ?? ''
+      if (!/[/.\-]/.test(n)) break
+      out += n
+      i++
+      continue
+    }
+    if (/[.*+?()[\]{}|^$]/.test(c)) {
+      // A quantifier applies to the last character: it is not part of the literal.
+      if (/[*+?{]/.test(c)) out = out.slice(0, -1)
+      break
+    }
+    out += c
+  }
+  return out.toLowerCase()
+}
+
+function hasTopLevelAlternation(pattern: string): boolean {
+  let depth = 0
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]
+    if (c === '\\') i++
+    else if (c === '[') {
+      while (i < pattern.length && pattern[i] !== ']') i += pattern[i] === '\\' ? 2 : 1
+    } else if (c === '(') depth++
+    else if (c === ')') depth--
+    else if (c === '|' && depth === 0) return true
+  }
+  return false
 }
 
 const firstSegment = (path: string) => {

@@ -40,14 +40,17 @@ export const redirectsTable: TableSpec = {
 export const REDIRECT_EXPORT_COLUMNS = ['source', 'target', 'status_code', 'match_type', 'query_mode', 'enabled', 'group', 'note', 'hits', 'last_hit_at'] as const
 
 /** What a save reports besides the record: the chain it flattened and the rules it re-pointed. */
-type SaveNotes = { flattened: string[] | null; repointed: Checked['repointed']; hides: string[] }
-const notesOf = (ctx: Context): SaveNotes => (ctx.state.redirectNotes ??= { flattened: null, repointed: [], hides: [] })
+type SaveNotes = { flattened: string[] | null; repointed: Checked['repointed']; hides: string[]; version: number }
+const notesOf = (ctx: Context): SaveNotes => (ctx.state.redirectNotes ??= { flattened: null, repointed: [], hides: [], version: 0 })
 
 /** Checks a rule against every other rule in the transaction; throws a 400 with field messages. */
 async function checkInTransaction(w: WriteContext, input: RedirectInput & { confirmHidesPage?: boolean }, selfId: number | null): Promise<Checked> {
-  const rules = await redirectStore((w.ctx as unknown as { db: Db }).db).rulesAt(w.trx)
+  const store = redirectStore((w.ctx as unknown as { db: Db }).db)
+  const rules = await store.rulesAt(w.trx)
   const others = [...(selfId === null ? rules : rules.filter((r) => r.id !== selfId)), ...contentRules()]
-  const result = checkRule({ ...input, id: selfId ?? 0 }, others, catalogUrls())
+  // A new rule is checked against the store's compiled table when it is current (no rebuild).
+  const othersTable = selfId === null && rules === store.rules ? store.table : undefined
+  const result = checkRule({ ...input, id: selfId ?? 0 }, others, catalogUrls(), { othersTable })
   if (!result.ok) throw httpError(400, 'Please correct the highlighted fields.', result.errors)
   return result.rule
 }
@@ -82,7 +85,7 @@ const config: ResourceConfig = {
     const checked = await checkInTransaction(w, data as RedirectInput, null)
     Object.assign(notesOf(w.ctx), { flattened: checked.flattened, repointed: checked.repointed, hides: checked.hides })
     await repoint(w, checked)
-    await bumpVersion(w.trx)
+    notesOf(w.ctx).version = await bumpVersion(w.trx)
     return { ...stripConfirm(data), source: checked.source, target: checked.target, created_by: w.userId, hits: 0 }
   },
   async beforeUpdate(before, patch, w) {
@@ -90,11 +93,11 @@ const config: ResourceConfig = {
     const checked = await checkInTransaction(w, merged, Number(before.id))
     Object.assign(notesOf(w.ctx), { flattened: checked.flattened, repointed: checked.repointed, hides: checked.hides })
     await repoint(w, checked)
-    await bumpVersion(w.trx)
+    notesOf(w.ctx).version = await bumpVersion(w.trx)
     return { ...stripConfirm(patch), source: checked.source, target: checked.target, ...(merged.status_code === 410 ? { target: null } : {}) }
   },
   async beforeDelete(_before, w) {
-    await bumpVersion(w.trx)
+    notesOf(w.ctx).version = await bumpVersion(w.trx)
   },
 }
 
@@ -168,6 +171,13 @@ function importRules(db: Db): Middleware {
   }
 }
 
+/** Patches this instance's rule table with the saved rule and the rules it re-pointed. */
+async function afterSave(ctx: Context, store: ReturnType<typeof redirectStore>, db: Db, record: Row) {
+  const notes = notesOf(ctx)
+  const repointed = notes.repointed.length ? await db('redirects').whereIn('id', notes.repointed.map((r) => Number(r.id))) : []
+  await store.applySaved(notes.version, { saved: [record, ...repointed] })
+}
+
 export const redirects: AdminResourceModule = {
   config,
   routes(router: Router, { db }: AdminDeps, guard: Middleware[]) {
@@ -180,7 +190,7 @@ export const redirects: AdminResourceModule = {
     router.post('/redirects', ...guard, requirePermission('redirects', 'create'), json, async function createRedirect(ctx) {
       const data = RedirectCreateSchema.parse(bodyOf(ctx))
       const record = await writeWith(db, ctx)((w) => createRecord(config, w, data))
-      await store.refresh()
+      await afterSave(ctx, store, db, record)
       ctx.status = 201
       ctx.body = withNotes(ctx, record)
     })
@@ -189,7 +199,7 @@ export const redirects: AdminResourceModule = {
       const id = parseId(ctx.params.id)
       const patch = RedirectUpdateSchema.parse(bodyOf(ctx))
       const record = await writeWith(db, ctx)((w) => updateRecord(config, w, id, patch))
-      await store.refresh()
+      await afterSave(ctx, store, db, record)
       ctx.body = withNotes(ctx, record)
     })
     router.delete('/redirects/:id', ...guard, requirePermission('redirects', 'delete'), async function deleteRedirect(ctx, next) {
@@ -197,7 +207,7 @@ export const redirects: AdminResourceModule = {
       const id = parseId(ctx.params.id)
       await mustLoad(db, redirectsTable, id)
       ctx.body = await writeWith(db, ctx)((w) => deleteRecord(config, w, id))
-      await store.refresh()
+      await store.applySaved(notesOf(ctx).version, { deletedIds: [id] })
     })
   },
 }

@@ -61,3 +61,29 @@ describe('helpers', () => {
     expect(closestUrls('/contact-us', urls)[0]).toBe('/contact')
   })
 })
+
+describe.each(databases)('automatic slug redirects ($name)', (target) => {
+  const t = useTestDb(target)
+  it('creates old → new in the group "automatic", flattens a chain, and updates on a second change', async () => {
+    const { createSlugRedirect } = await import('./automatic.ts')
+    const catalog = new Set(['/blog/new-slug', '/about'])
+    const first = await t.db.transaction((trx) => createSlugRedirect(trx, '/blog/old-slug', '/blog/new-slug', null, catalog))
+    expect(first).toMatchObject({ ok: true, target: '/blog/new-slug' })
+    // The slug changes again: the earlier rule is re-pointed, so no chain old → new → newer.
+    const second = await t.db.transaction((trx) => createSlugRedirect(trx, '/blog/new-slug', '/blog/newer-slug', null, new Set(['/blog/newer-slug', '/about'])))
+    expect(second).toMatchObject({ ok: true, target: '/blog/newer-slug' })
+    const rows = await t.db('redirects').orderBy('id').select('source', 'target', 'group')
+    expect(rows).toEqual([
+      { source: '/blog/old-slug', target: '/blog/newer-slug', group: 'automatic' },
+      { source: '/blog/new-slug', target: '/blog/newer-slug', group: 'automatic' },
+    ])
+    // Back to the first slug: the rule that sent it away goes, the others now point at it.
+    const back = await t.db.transaction((trx) => createSlugRedirect(trx, '/blog/newer-slug', '/blog/old-slug', null, new Set(['/blog/old-slug'])))
+    expect(back).toMatchObject({ ok: true, target: '/blog/old-slug' })
+    expect(await t.db('redirects').orderBy('source').select('source', 'target')).toEqual([
+      { source: '/blog/new-slug', target: '/blog/old-slug' },
+      { source: '/blog/newer-slug', target: '/blog/old-slug' },
+    ])
+    expect((await t.db('audit_logs').where({ resource: 'redirects' }).pluck('action')).sort()).toEqual(['create', 'create', 'create', 'delete', 'update', 'update'])
+  })
+})

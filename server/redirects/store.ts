@@ -16,23 +16,26 @@ export async function readVersion(db: Queryable): Promise<number> {
   return Number(row?.version ?? 0)
 }
 
-/** Marks the rule set changed (inside the writing transaction): every instance reloads. */
-export async function bumpVersion(db: Queryable): Promise<void> {
+/** Marks the rule set changed (inside the writing transaction): every instance reloads. Returns the new version. */
+export async function bumpVersion(db: Queryable): Promise<number> {
   await db('redirects_version').where({ id: 1 }).increment('version', 1)
+  return readVersion(db)
 }
+
+const toStored = (r: Record<string, unknown>): StoredRule => ({
+  id: Number(r.id),
+  source: String(r.source),
+  target: r.target == null ? null : String(r.target),
+  status_code: Number(r.status_code),
+  match_type: r.match_type as MatchType,
+  query_mode: r.query_mode as QueryMode,
+  enabled: toBool(r.enabled),
+  group: String(r.group ?? ''),
+})
 
 export async function readRules(db: Queryable): Promise<StoredRule[]> {
   const rows = await db('redirects').select('id', 'source', 'target', 'status_code', 'match_type', 'query_mode', 'enabled', 'group').orderBy('id')
-  return rows.map((r: Record<string, unknown>) => ({
-    id: Number(r.id),
-    source: String(r.source),
-    target: r.target == null ? null : String(r.target),
-    status_code: Number(r.status_code),
-    match_type: r.match_type as MatchType,
-    query_mode: r.query_mode as QueryMode,
-    enabled: toBool(r.enabled),
-    group: String(r.group ?? ''),
-  }))
+  return rows.map(toStored)
 }
 
 /** data/redirects.yaml, read once per process; a broken file fails the build, here it is skipped. */
@@ -67,16 +70,32 @@ export class RedirectStore {
         const version = await readVersion(this.db)
         this.checkedAt = Date.now()
         if (version === this.version) return
-        const rules = await readRules(this.db)
-        this.rules = rules
-        // Database rules first: staff can override a rule of data/redirects.yaml.
-        this.table = new RuleTable([...rules, ...contentRules()])
-        this.version = version
+        this.install(await readRules(this.db), version)
       } finally {
         this.loading = null
       }
     })()
     return this.loading
+  }
+
+  private install(rules: StoredRule[], version: number) {
+    this.rules = rules
+    // Database rules first: staff can override a rule of data/redirects.yaml.
+    this.table = new RuleTable([...rules, ...contentRules()])
+    this.version = version
+  }
+
+  /**
+   * After a save committed by this process: patch the cached rules instead of re-reading them,
+   * when no other instance wrote in between (our version is the one before the save's).
+   */
+  async applySaved(version: number, changes: { saved?: Record<string, unknown>[]; deletedIds?: number[] }): Promise<void> {
+    if (this.version !== version - 1 || this.loading) return this.refresh()
+    const byId = new Map(this.rules.map((r) => [r.id, r]))
+    for (const id of changes.deletedIds ?? []) byId.delete(id)
+    for (const row of changes.saved ?? []) byId.set(Number(row.id), toStored(row))
+    this.install([...byId.values()].sort((a, b) => a.id - b.id), version)
+    this.checkedAt = Date.now()
   }
 
   /** The table for a request: the first call waits for the load, later ones refresh in the background. */

@@ -21,9 +21,14 @@ export type Checked = {
 export type RuleErrors = Record<string, string>
 
 /** Internal path of a target ("/a?b#c" → "/a"), or null for an absolute URL / a target with captures. */
+const internalPaths = new Map<string, string | null>()
 function internalPath(target: string): string | null {
-  if (isAbsoluteUrl(target) || /\$[1-9]/.test(target)) return null
-  return normalizePath(splitSource(target.split('#')[0]).path)
+  const known = internalPaths.get(target)
+  if (known !== undefined) return known
+  const path = isAbsoluteUrl(target) || /\$[1-9]/.test(target) ? null : normalizePath(splitSource(target.split('#')[0]).path)
+  if (internalPaths.size > 100_000) internalPaths.clear()
+  internalPaths.set(target, path)
+  return path
 }
 
 const looksLikeFile = (path: string) => /\.[a-z0-9]{1,8}$/i.test(path)
@@ -44,7 +49,7 @@ export function hiddenUrls(rule: RedirectRule, catalog: ReadonlySet<string>, lim
  * Checks one rule against the others (all rules but itself). Returns the normalised rule and
  * what was flattened, or field errors.
  */
-export function checkRule(input: Candidate, others: RedirectRule[], catalog: ReadonlySet<string>): { ok: true; rule: Checked } | { ok: false; errors: RuleErrors } {
+export function checkRule(input: Candidate, others: RedirectRule[], catalog: ReadonlySet<string>, opts: { othersTable?: RuleTable } = {}): { ok: true; rule: Checked } | { ok: false; errors: RuleErrors } {
   const errors: RuleErrors = {}
   const source = normalizeSource(input.source, input.match_type, input.query_mode)
   if (input.match_type === 'regex') {
@@ -73,12 +78,15 @@ export function checkRule(input: Candidate, others: RedirectRule[], catalog: Rea
   let flattened: string[] | null = null
   const path = target ? internalPath(target) : null
   if (target && path !== null) {
-    const all = new RuleTable([...others.filter((r) => r.enabled !== false), rule])
+    // The compiled table of the other rules (the store's, when given), and the candidate alone:
+    // reaching the candidate again is a loop.
+    const all = opts.othersTable ?? new RuleTable(others.filter((r) => r.enabled !== false))
+    const self = new RuleTable([rule])
     const seen = [path]
     let location = target
     for (let hop = 0; ; hop++) {
       const { path: p, query } = splitSource(location.split('#')[0])
-      const m = all.match(p, query)
+      const m = self.match(p, query) ?? all.match(p, query)
       if (!m) break
       if (m.rule.id === CANDIDATE || hop >= MAX_HOPS) return { ok: false, errors: { target: `This would make a loop: ${[source, ...seen].join(' → ')}. Point the rule at a page that does not redirect back.` } }
       if (m.status === 410 || m.location === null) return { ok: false, errors: { target: `${seen[seen.length - 1]} is retired (410 Gone by rule ${m.rule.id}). Point this rule at a live page, or make it 410 too.` } }
