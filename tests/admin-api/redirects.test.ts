@@ -255,3 +255,26 @@ describe.each(databases)('redirects ($name)', (target) => {
     expect((await other.current()).match('/from-elsewhere')?.location).toBe('/about')
   })
 })
+
+describe('the 404 log list on a large table (sqlite)', () => {
+  let server: AdminServer
+  beforeAll(async () => {
+    server = await startAdminServer({ name: 'sqlite' })
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+  it('caps the count at NOT_FOUND_COUNT_CAP and still pages by hits', async () => {
+    const { NOT_FOUND_COUNT_CAP } = await import('../../server/admin/notFound.ts')
+    const at = new Date().toISOString()
+    const rows = Array.from({ length: NOT_FOUND_COUNT_CAP + 50 }, (_, i) => ({ path: `/big/${i}`, hits: i + 1, bot_hits: 0, first_seen_at: at, last_seen_at: at, referrers: '{}', user_agents: '{}', ignored: false }))
+    for (let i = 0; i < rows.length; i += 500) await server.db('not_found_log').insert(rows.slice(i, i + 500))
+    const list = await server.admin.get(`/api/admin/not-found?sort=${enc(['hits', 'DESC'])}&range=${enc([0, 2])}&filter=${enc({ hideBots: true, ignored: false })}`)
+    expect(list.status).toBe(200)
+    expect(list.headers.get('content-range')).toBe(`not-found 0-2/${NOT_FOUND_COUNT_CAP}`)
+    expect(list.body.map((r: { path: string }) => r.path)).toEqual([`/big/${NOT_FOUND_COUNT_CAP + 49}`, `/big/${NOT_FOUND_COUNT_CAP + 48}`, `/big/${NOT_FOUND_COUNT_CAP + 47}`])
+    const small = await server.admin.get(`/api/admin/not-found?filter=${enc({ q: '/big/1000' })}`)
+    expect(small.headers.get('content-range')).toMatch(/\/\d+$/)
+    expect(Number(small.headers.get('content-range')!.split('/')[1])).toBeLessThan(100)
+  })
+})
