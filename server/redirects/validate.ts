@@ -107,10 +107,14 @@ export function checkRule(input: Candidate, others: RedirectRule[], catalog: Rea
   const repointed: Checked['repointed'] = []
   if (input.enabled !== false) {
     const self = new RuleTable([rule])
+    const sourcePath = splitSource(source).path
     for (const other of others) {
       if (!other.target || other.enabled === false) continue
       const p = internalPath(other.target)
       if (p === null) continue
+      // Cheap string tests first: only a regex candidate needs the matcher for every rule.
+      if (input.match_type === 'exact' && p !== sourcePath) continue
+      if (input.match_type === 'prefix' && !p.startsWith(sourcePath)) continue
       const m = self.match(p, splitSource(other.target.split('#')[0]).query)
       if (!m) continue
       if (m.location === null) return { ok: false, errors: { source: `Rule ${other.id} (${other.source}) redirects here: point it elsewhere before retiring this URL with 410.` } }
