@@ -21,6 +21,7 @@ import leads from './leads/index.ts'
 import { LoginPage } from './login/LoginPage.tsx'
 import { theme } from './theme.ts'
 import users from './users/index.ts'
+import redirects, { RedirectImport, notFound } from './redirects/resources.ts'
 
 export function App() {
   return (
@@ -65,6 +66,7 @@ export function App() {
         <Resource name="users" {...users} recordRepresentation={(r) => r.name || r.email} />
         <Resource name="audit-logs" {...auditLogs} options={{ label: 'Audit log' }} />
         <Resource name="jobs" {...jobs} options={{ label: 'Jobs' }} recordRepresentation={(r) => `${r.type} #${r.id}`} />
+        <Resource name="redirects" {...redirects} recordRepresentation="source"><Route path="import" element={<RedirectImport />} /></Resource><Resource name="not-found" {...notFound} options={{ label: '404 log' }} recordRepresentation="path" />
       </Admin>
     </BrowserRouter>
   )

@@ -12,6 +12,7 @@ import { writeChatbotIndex } from './build/chatbotIndex.ts'
 import { checkSite, quickFacts, type QuickFacts } from './build/checkSite.ts'
 import { precompress } from './build/precompress.ts'
 import { writeSitemap } from './build/sitemap.ts'
+import { finishRedirects, prepareRedirects } from './build/redirects.ts'
 
 export const root = path.resolve(import.meta.dirname, '..')
 /** BUILD_OUT_DIR lets the benchmark build a synthetic site without touching dist/. */
@@ -63,6 +64,7 @@ export async function buildSite({ quiet = false } = {}) {
   const total = ctx.catalog.entries.length
   log(`data OK: ${total} URLs in the catalog`)
 
+  const redirects = await prepareRedirects(root, new Set(ctx.catalog.entries.map((e) => e.url)), log)
   fs.rmSync(distDir, { recursive: true, force: true })
   const bundles = runStep('bundles', ['', quiet ? 'quiet' : ''])
   log(`bundles built in ${bundles.seconds.toFixed(1)} s`)
@@ -74,7 +76,8 @@ export async function buildSite({ quiet = false } = {}) {
   await prerender({
     viteConfig: { logLevel: 'warn' },
     onPagePrerender: async (pageContext: PrerenderedPage) => {
-      const { filePath, fileContent } = pageContext._prerenderResult
+      const { filePath, fileContent: rendered } = pageContext._prerenderResult
+      const fileContent = filePath.endsWith('.html') ? redirects.rewrite(rendered) : rendered
       await fs.promises.mkdir(path.dirname(filePath), { recursive: true })
       await fs.promises.writeFile(filePath, fileContent)
       if (!filePath.endsWith('.html')) return
@@ -95,6 +98,7 @@ export async function buildSite({ quiet = false } = {}) {
   await writeAssets(ctx, outDir)
   writeSitemap(ctx, outDir)
   writeChatbotIndex(ctx, outDir)
+  finishRedirects(redirects, outDir, log)
   phase('assets and sitemap', since)
   since = performance.now()
   const problems = checkSite(ctx, outDir, facts)

@@ -12,6 +12,7 @@ import { appErrorLogger, errorHandler } from './middleware/errorHandler.ts'
 import { setBodyTimeout } from './middleware/jsonBody.ts'
 import { securityHeaders } from './middleware/securityHeaders.ts'
 import { staticSite } from './middleware/staticSite.ts'
+import { redirectsMiddleware } from './redirects/middleware.ts'
 
 export type AppDeps = { db: Db; env: Env; writer?: Writer; notifyOutbox?: () => void }
 
@@ -42,6 +43,7 @@ export function createApp({ db, env, writer = createWriter(db), notifyOutbox }: 
   app.use(health.routes())
   app.use(adminRoutes({ db, env }))
   app.use(apiRoutes({ db, env, writer, notifyOutbox }))
+  app.use(redirectsMiddleware(db))
   app.use(adminApp(env.STATIC_DIR))
   app.use(staticSite(env.STATIC_DIR))
   const logError = appErrorLogger()

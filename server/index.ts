@@ -10,6 +10,7 @@ import type { SendMail } from './jobs/define.ts'
 import { smtpTransport } from './jobs/notifications.ts'
 import { jobs, schedules } from './jobs/registry.ts'
 import { createJobRunner, type RunnerOptions } from './jobs/runner.ts'
+import { startRedirectFlush } from './redirects/tasks.ts'
 
 export type StartOptions = {
   sendMail?: SendMail
@@ -27,6 +28,7 @@ export async function startServer(env = loadEnv(), opts: StartOptions = {}) {
   const sendMail = opts.sendMail ?? (await smtpTransport(env))
   const runner = createJobRunner({ deps: { db, env, sendMail }, jobs, schedules, pollMs: env.JOBS_POLL_MS, leaseMs: env.JOBS_LEASE_MS, onError: report('jobs'), ...opts.jobs })
   const app = createApp({ db, env, writer, notifyOutbox: () => runner.wake() })
+  const redirectFlush = startRedirectFlush(db, report('redirects'))
   const server = app.listen(env.PORT, env.HOST)
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   const address = server.address()
@@ -40,6 +42,7 @@ export async function startServer(env = loadEnv(), opts: StartOptions = {}) {
       })
       await writer.close()
       await runner.stop()
+      await redirectFlush.stop()
       await db.destroy()
     })())
   return { server, db, port, close, runner, writer }

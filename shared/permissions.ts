@@ -5,7 +5,7 @@
 export const ROLES = ['admin', 'marketing', 'sales'] as const
 export type Role = (typeof ROLES)[number]
 
-export const ADMIN_RESOURCES = ['leads', 'contacts', 'companies', 'deals', 'activities', 'users', 'audit-logs', 'dashboard', 'content', 'analytics', 'demo-data', 'jobs'] as const
+export const ADMIN_RESOURCES = ['leads', 'contacts', 'companies', 'deals', 'activities', 'users', 'audit-logs', 'dashboard', 'content', 'analytics', 'demo-data', 'jobs', 'redirects', 'not-found'] as const
 export type AdminResource = (typeof ADMIN_RESOURCES)[number]
 
 export const ADMIN_ACTIONS = ['list', 'show', 'create', 'edit', 'delete', 'export', 'import', 'convert'] as const
@@ -35,6 +35,7 @@ const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>
     leads: ['list', 'show', 'export'],
     content: ALL,
     analytics: ALL,
+    redirects: ALL, 'not-found': ALL,
   },
 }
 

@@ -14,7 +14,7 @@ export function NotFoundTemplate({ is404 }: { is404: boolean }) {
     ? 'The page you were looking for has moved or no longer exists. Check the address for typos, or pick one of the pages below.'
     : 'We could not load this page because of a problem on our side. Please try again in a moment, or use one of the pages below.'
   return (
-    <article className="mx-auto max-w-3xl px-4 pb-16 sm:px-6">
+    <article className="mx-auto max-w-3xl px-4 pb-16 sm:px-6" data-page-status={is404 ? 404 : 500}>
       <PageHero eyebrow={is404 ? 'Error 404' : 'Error'} title={title} lead={lead} />
       <nav aria-label="Helpful pages" className="px-4 sm:px-6">
         <h2 className="text-xl font-bold text-ink">Where to next</h2>

@@ -83,7 +83,8 @@ export function startAnalytics() {
     if (queue.length >= BATCH_SIZE) flush()
   }
 
-  const pageView = () => track('page_view', { name: clip(document.title, 120), referrer: clip(page.referrer, 2048) })
+  // A 404 page view says so (props.status), for the 404 log of a CDN deployment (issue 10).
+  const pageView = () => track('page_view', { name: clip(document.title, 120), referrer: clip(page.referrer, 2048), ...(document.querySelector('[data-page-status="404"]') ? { props: { status: 404 } } : {}) })
 
   function onScroll() {
     const percent = scrollPercent(window.scrollY, window.innerHeight, document.documentElement.scrollHeight)

@@ -19,8 +19,9 @@ import { jobs } from './jobs.ts'
 import { leads } from './leads.ts'
 import { registerResource, type AdminResourceModule } from './resourceRouter.ts'
 import { users } from './users.ts'
+import { notFound, redirects } from './redirects.ts'
 
-const RESOURCES: AdminResourceModule[] = [leads, contacts, companies, deals, activities, users, auditLogs, jobs]
+const RESOURCES: AdminResourceModule[] = [leads, contacts, companies, deals, activities, users, auditLogs, jobs, redirects, notFound]
 
 export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
   const router = new Router({ prefix: '/api/admin' })

@@ -5,6 +5,7 @@ import { EventBatchSchema } from '../../shared/contract.ts'
 import type { BulkHandler } from '../db/groupCommit.ts'
 import { insertEventBatches, type EventBatch } from '../db/queries/events.ts'
 import { hashIp } from '../lib/signing.ts'
+import { recordTrackedNotFound } from '../redirects/notFoundLog.ts'
 import { commitResponse, type JobResponse } from './commit.ts'
 import type { HandlerDeps } from './deps.ts'
 import { apiState } from './state.ts'
@@ -16,6 +17,7 @@ const eventWriter: BulkHandler<EventBatch, number> = { name: 'events', write: in
 export function postEvents(deps: HandlerDeps): Middleware {
   return async function postEventsHandler(ctx) {
     const { events } = parseInput(EventBatchSchema, apiState(ctx).body)
+    recordTrackedNotFound(deps.db, events, ctx.get('User-Agent'))
     const batch: EventBatch = { events, userAgent: ctx.get('User-Agent').slice(0, 512), ipHash: hashIp(ctx.ip, deps.env.APP_SECRET), receivedAt: Date.now() }
     if (apiState(ctx).idempotency) {
       await commitResponse(ctx, deps.writer, async (trx): Promise<JobResponse> => ({ status: 202, body: { accepted: (await insertEventBatches(trx, [batch]))[0] } }))

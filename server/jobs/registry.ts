@@ -3,9 +3,13 @@
 import type { JobDefinition } from './define.ts'
 import { notificationJob } from './notifications.ts'
 import { purgeJob } from './purges.ts'
+import { notFoundPurgeJob } from '../redirects/tasks.ts'
 import type { Schedule } from './runner.ts'
 
-export const jobs: JobDefinition[] = [notificationJob, purgeJob]
+export const jobs: JobDefinition[] = [notificationJob, purgeJob, notFoundPurgeJob]
 
 /** Cron patterns in UTC. The purge also runs when a server starts (as it did before the runner). */
-export const schedules: Schedule[] = [{ job: purgeJob, cron: '17 * * * *', runAtStart: true }]
+export const schedules: Schedule[] = [
+  { job: purgeJob, cron: '17 * * * *', runAtStart: true },
+  { job: notFoundPurgeJob, cron: '41 3 * * *', runAtStart: true },
+]
