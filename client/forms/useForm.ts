@@ -11,7 +11,7 @@
 // - Attribution: every submission carries the stored first and last touch; when the tracker
 //   (loaded after idle) has not stored this page load's landing yet, formAttribution() records it
 //   first from the landing URL pages/client.ts noted at start-up (client/forms/submission.ts).
-// See docs/decisions/061-one-form-hook.md.
+// See docs/decisions/064-one-form-hook.md.
 import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react'
 import { fieldErrors, type Contract } from '../../shared/fieldErrors.ts'
 import { HttpError } from '../../shared/request.ts'
