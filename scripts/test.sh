@@ -9,6 +9,9 @@ bash scripts/ensureChromium.sh
 echo "== typecheck"
 npx tsc --noEmit
 
+echo "== lint (ESLint, Prettier)"
+npm run --silent lint
+
 echo "== unit and API tests"
 npx vitest run --project unit
 

@@ -235,7 +235,7 @@ export function literalPrefix(pattern: string): string {
     const c = pattern[i]
     if (c === '\\') {
       const n = pattern[i + 1] ?? ''
-      if (!/[/.\-]/.test(n)) break
+      if (!/[/.-]/.test(n)) break
       out += n
       i++
       continue

@@ -83,6 +83,8 @@ export default function ChatPanel({ id, open, onClose, brand, phone, phoneE164, 
   const linkClass = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
 
   return (
+    // The dialog handles Escape and Tab for keyboard users.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section
       id={id}
       role="dialog"

@@ -124,7 +124,7 @@ export function FormMessages({ error, success }: { error: string; success?: stri
 /** The monthly budget choice of the quote and mobile lead forms (the contract's `budgets`). */
 export function BudgetChoice({ id, value, error, required, listClass, onChange }: { id: string; value: string; error?: string; required?: boolean; listClass: string; onChange: (budget: string) => void }) {
   return (
-    <fieldset aria-describedby={error ? errorId(`${id}-budget`) : undefined}>
+    <fieldset role="radiogroup" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId(`${id}-budget`) : undefined}>
       <legend className="text-sm font-semibold text-slate-800">
         Monthly budget
         <RequiredMark />
@@ -132,7 +132,7 @@ export function BudgetChoice({ id, value, error, required, listClass, onChange }
       <div className={listClass}>
         {budgets.map((budget) => (
           <label key={budget} htmlFor={`${id}-budget-${budget}`} className="flex items-center gap-3 text-slate-800">
-            <input id={`${id}-budget-${budget}`} type="radio" name="budget" value={budget} required={required} checked={value === budget} aria-invalid={error ? true : undefined} onChange={() => onChange(budget)} className={checkClass} />
+            <input id={`${id}-budget-${budget}`} type="radio" name="budget" value={budget} required={required} checked={value === budget} onChange={() => onChange(budget)} className={checkClass} />
             {budgetLabels[budget]}
           </label>
         ))}

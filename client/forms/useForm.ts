@@ -103,6 +103,8 @@ export function useForm<V extends object, F extends string = Extract<keyof V, st
       const el = ref.current?.elements.namedItem(field)
       if (typeof value === 'string' && (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) && el.value && el.value !== value) typed[field] = el.value
     }
+    // Reading the DOM once on hydration is syncing from outside React, which is what effects are for.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (Object.keys(typed).length) setValues((v) => ({ ...v, ...typed }))
     // Once, on hydration.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -97,7 +97,6 @@ export function Toaster() {
   return (
     <section
       ref={region}
-      role="region"
       aria-label="Notifications"
       tabIndex={-1}
       className="pointer-events-none fixed inset-x-0 top-0 z-[100] mx-auto w-full max-w-[420px] p-4 outline-none focus-visible:outline-2 focus-visible:outline-offset-[-4px] focus-visible:outline-brand-600 sm:inset-x-auto sm:bottom-0 sm:right-0 sm:top-auto"

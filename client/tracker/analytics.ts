@@ -54,7 +54,7 @@ export function startAnalytics() {
   const sessionId = getSessionId()
   const measurementId = readMeasurementId()
   const gtag: Gtag | undefined = measurementId ? loadGa4(measurementId) : undefined
-  let queue: AnalyticsEvent[] = []
+  const queue: AnalyticsEvent[] = []
 
   const newPage = (path: string, referrer: string, start: number): Page => ({
     path,

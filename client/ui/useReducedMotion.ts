@@ -1,18 +1,17 @@
-// Whether the visitor asked for reduced motion, following changes while the page is open.
-import { useEffect, useState } from 'react'
+// Whether the visitor asked for reduced motion, following changes while the page is open. The
+// server render (and hydration) assume motion is allowed; the media query takes over after.
+import { useSyncExternalStore } from 'react'
 
 const query = '(prefers-reduced-motion: reduce)'
 
+function subscribe(onChange: () => void) {
+  const media = window.matchMedia(query)
+  media.addEventListener('change', onChange)
+  return () => media.removeEventListener('change', onChange)
+}
+
 export function useReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(false)
-  useEffect(() => {
-    const media = window.matchMedia(query)
-    setReduced(media.matches)
-    const onChange = () => setReduced(media.matches)
-    media.addEventListener('change', onChange)
-    return () => media.removeEventListener('change', onChange)
-  }, [])
-  return reduced
+  return useSyncExternalStore(subscribe, prefersReducedMotion, () => false)
 }
 
 export const prefersReducedMotion = () => typeof window !== 'undefined' && window.matchMedia(query).matches
