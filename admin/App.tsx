@@ -66,7 +66,10 @@ export function App() {
         <Resource name="users" {...users} recordRepresentation={(r) => r.name || r.email} />
         <Resource name="audit-logs" {...auditLogs} options={{ label: 'Audit log' }} />
         <Resource name="jobs" {...jobs} options={{ label: 'Jobs' }} recordRepresentation={(r) => `${r.type} #${r.id}`} />
-        <Resource name="redirects" {...redirects} recordRepresentation="source"><Route path="import" element={<RedirectImport />} /></Resource><Resource name="not-found" {...notFound} options={{ label: '404 log' }} recordRepresentation="path" />
+        <Resource name="redirects" {...redirects} recordRepresentation="source">
+          <Route path="import" element={<RedirectImport />} />
+        </Resource>
+        <Resource name="not-found" {...notFound} options={{ label: '404 log' }} recordRepresentation="path" />
       </Admin>
     </BrowserRouter>
   )

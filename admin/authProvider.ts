@@ -26,7 +26,8 @@ async function postJson(path: string, body: unknown) {
   if (response.ok) return response.status === 204 ? null : await response.json()
   const reply = (await response.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string> }
   const retry = response.headers.get('Retry-After')
-  const message = reply.message ?? (response.status === 429 ? `Too many attempts. Try again in ${retry ?? 'a few'} seconds.` : `Request failed (${response.status}).`)
+  const message =
+    reply.message ?? (response.status === 429 ? `Too many attempts. Try again in ${retry ?? 'a few'} seconds.` : `Request failed (${response.status}).`)
   throw new FormError(message, reply.errors)
 }
 

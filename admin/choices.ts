@@ -1,5 +1,6 @@
 // Choice lists of the admin forms and filters, from the enums of the shared admin contract.
-const toChoices = (values: readonly string[], labels: Record<string, string> = {}) => values.map((id) => ({ id, name: labels[id] ?? id.charAt(0).toUpperCase() + id.slice(1) }))
+const toChoices = (values: readonly string[], labels: Record<string, string> = {}) =>
+  values.map((id) => ({ id, name: labels[id] ?? id.charAt(0).toUpperCase() + id.slice(1) }))
 
 import {
   ACTIVITY_TYPES as activityTypes,

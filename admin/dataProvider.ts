@@ -69,7 +69,11 @@ export const dataProvider = {
     return link.href
   },
   async importContacts(csv: string, dryRun: boolean): Promise<ImportReport> {
-    const { json } = await httpClient(`${apiUrl}/contacts/import?dryRun=${dryRun ? 1 : 0}`, { method: 'POST', body: csv, headers: { 'Content-Type': 'text/csv' } })
+    const { json } = await httpClient(`${apiUrl}/contacts/import?dryRun=${dryRun ? 1 : 0}`, {
+      method: 'POST',
+      body: csv,
+      headers: { 'Content-Type': 'text/csv' },
+    })
     return json
   },
   async mergeContacts(keepId: Identifier, mergeId: Identifier): Promise<RaRecord> {

@@ -25,7 +25,15 @@ const port = await new Promise<number>((resolve) => {
     probe.close(() => resolve(p))
   })
 })
-const vars = { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), VAR_DIR: varDir, ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: password, DATABASE_URL: '' }
+const vars = {
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  PORT: String(port),
+  VAR_DIR: varDir,
+  ADMIN_EMAIL: 'bench@example.com',
+  ADMIN_PASSWORD: password,
+  DATABASE_URL: '',
+}
 const env = loadEnv(vars)
 const quiet = () => {}
 
@@ -44,7 +52,10 @@ await seedDemo(db, { scale: SCALE, log: quiet })
 console.log(`seeded ${SCALE} leads + ${SCALE} contacts in ${((performance.now() - t) / 1000).toFixed(1)} s`)
 await db.destroy()
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'server', 'index.ts')], { env: { ...process.env, ...vars }, stdio: ['ignore', 'pipe', 'inherit'] })
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'server', 'index.ts')], {
+  env: { ...process.env, ...vars },
+  stdio: ['ignore', 'pipe', 'inherit'],
+})
 await new Promise<void>((resolve, reject) => {
   child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('serving on') && resolve())
   child.once('exit', (code) => reject(new Error(`server exited with ${code}`)))
@@ -52,7 +63,11 @@ await new Promise<void>((resolve, reject) => {
 const serverRss = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024
 try {
   const base = `http://127.0.0.1:${port}`
-  const login = await fetch(`${base}/api/admin/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'bench@example.com', password }) })
+  const login = await fetch(`${base}/api/admin/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.com', password }),
+  })
   const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0]
   const get = async (url: string) => {
     const started = performance.now()
@@ -66,7 +81,8 @@ try {
   // Warm-up, then the list page: newest first, one source, a name search (several words vary).
   const words = ['ada', 'grace', 'lovelace', 'hopper', 'turing', 'patel', 'chen', 'garcia']
   const sources = ['Google Ads', 'Organic Search', 'Facebook Ads', 'LinkedIn']
-  const listUrl = (i: number) => `/api/admin/leads?sort=${enc(['created_at', 'DESC'])}&range=${enc([0, 24])}&filter=${enc({ source: sources[i % 4], status: 'new', q: words[i % words.length] })}`
+  const listUrl = (i: number) =>
+    `/api/admin/leads?sort=${enc(['created_at', 'DESC'])}&range=${enc([0, 24])}&filter=${enc({ source: sources[i % 4], status: 'new', q: words[i % words.length] })}`
   for (let i = 0; i < 20; i++) await get(listUrl(i))
   const list: number[] = []
   for (let i = 0; i < 500; i++) list.push(await get(listUrl(i)))
@@ -80,7 +96,9 @@ try {
     let peak = before
     const sampler = setInterval(() => (peak = Math.max(peak, serverRss())), 20)
     t = performance.now()
-    const r = await fetch(`${base}/api/admin/leads/export.csv?filter=${enc({ include_spam: true, id_lte: rows })}&sort=${enc(['id', 'ASC'])}`, { headers: { Cookie: cookie } })
+    const r = await fetch(`${base}/api/admin/leads/export.csv?filter=${enc({ include_spam: true, id_lte: rows })}&sort=${enc(['id', 'ASC'])}`, {
+      headers: { Cookie: cookie },
+    })
     let bytes = 0
     let lines = 0
     for await (const chunk of r.body as unknown as AsyncIterable<Uint8Array>) {
@@ -88,7 +106,9 @@ try {
       for (const b of chunk) if (b === 10) lines++
     }
     clearInterval(sampler)
-    console.log(`export ${rows} rows: ${((performance.now() - t) / 1000).toFixed(2)} s, ${(bytes / 1024 / 1024).toFixed(1)} MB, ${lines - 1} data lines, server RSS before ${mb(before)}, peak ${mb(peak)} (+${mb(peak - before)})`)
+    console.log(
+      `export ${rows} rows: ${((performance.now() - t) / 1000).toFixed(2)} s, ${(bytes / 1024 / 1024).toFixed(1)} MB, ${lines - 1} data lines, server RSS before ${mb(before)}, peak ${mb(peak)} (+${mb(peak - before)})`,
+    )
   }
 
   for (let i = 0; i < 10; i++) await get('/api/admin/dashboard')

@@ -35,7 +35,17 @@ const varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proofline-bench-'))
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
   cwd: projectRoot,
-  env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', VAR_DIR: varDir, RATE_LIMIT_PER_MINUTE: '100000000', FORM_MIN_FILL_MS: '0', DATABASE_URL: '', SMTP_URL: '' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    VAR_DIR: varDir,
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    FORM_MIN_FILL_MS: '0',
+    DATABASE_URL: '',
+    SMTP_URL: '',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 })
 const port = await new Promise<number>((resolve, reject) => {
@@ -67,7 +77,14 @@ const leadBody = () =>
   })
 const eventBatch = () =>
   JSON.stringify({
-    events: Array.from({ length: 20 }, (_, i) => ({ type: i % 2 ? 'scroll_depth' : 'page_view', path: '/services/seo', visitorId: 'visitor-bench-0001', sessionId: `session-${counter++}`, at: Date.now(), value: i * 5 })),
+    events: Array.from({ length: 20 }, (_, i) => ({
+      type: i % 2 ? 'scroll_depth' : 'page_view',
+      path: '/services/seo',
+      visitorId: 'visitor-bench-0001',
+      sessionId: `session-${counter++}`,
+      at: Date.now(),
+      value: i * 5,
+    })),
   })
 
 /** CPU seconds the server process has used (Linux /proc), to show cost per request apart from load. */
@@ -108,9 +125,16 @@ async function run(title: string, urlPath: string, body: () => string, withKey =
 }
 
 try {
-  console.log(`API benchmark: ${seconds} s per endpoint, ${connections} connections, SQLite WAL + synchronous=FULL, ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}`)
+  console.log(
+    `API benchmark: ${seconds} s per endpoint, ${connections} connections, SQLite WAL + synchronous=FULL, ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}`,
+  )
   // Warm-up (JIT, first pages of the database), not counted.
-  await autocannon({ url: base, connections, duration: 2, requests: [{ method: 'POST', path: '/api/leads', headers: { 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: leadBody() }) }] })
+  await autocannon({
+    url: base,
+    connections,
+    duration: 2,
+    requests: [{ method: 'POST', path: '/api/leads', headers: { 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: leadBody() }) }],
+  })
   const leads = await run('POST /api/leads ', '/api/leads', leadBody)
   // The site's forms send an Idempotency-Key with every submission.
   const keyed = await run('POST /api/leads + Idempotency-Key', '/api/leads', leadBody, true)
@@ -122,8 +146,12 @@ try {
   console.log('')
   console.log(`leads:  ${leads.rate.toFixed(0)} leads/s  (p50 ${leads.latency.p50} ms, p99 ${leads.latency.p99} ms)  target ≥ 1,500/s with p99 < 50 ms`)
   console.log(`leads with Idempotency-Key: ${keyed.rate.toFixed(0)} leads/s  (p50 ${keyed.latency.p50} ms, p99 ${keyed.latency.p99} ms)`)
-  console.log(`events: ${(events.rate * 20).toFixed(0)} events/s  (${events.rate.toFixed(0)} batches/s, p50 ${events.latency.p50} ms, p99 ${events.latency.p99} ms)  target ≥ 20,000 events/s`)
-  console.log(`rows:   ${leadRows} leads for ${leads['2xx'] + keyed['2xx']} acknowledged (+ warm-up), ${eventRows} events for ${events['2xx'] * 20} acknowledged`)
+  console.log(
+    `events: ${(events.rate * 20).toFixed(0)} events/s  (${events.rate.toFixed(0)} batches/s, p50 ${events.latency.p50} ms, p99 ${events.latency.p99} ms)  target ≥ 20,000 events/s`,
+  )
+  console.log(
+    `rows:   ${leadRows} leads for ${leads['2xx'] + keyed['2xx']} acknowledged (+ warm-up), ${eventRows} events for ${events['2xx'] * 20} acknowledged`,
+  )
 } finally {
   child.kill('SIGTERM')
   await new Promise((resolve) => child.once('exit', resolve))
@@ -142,13 +170,35 @@ async function postgresRun(url: string, count: number) {
   try {
     // The release step: migrations once, then the servers.
     await migrate(db)
-    const env = { NODE_ENV: 'production', DATABASE_URL: url, DATABASE_SEARCH_PATH: schema, VAR_DIR: dir, APP_SECRET: 'bench-secret-'.padEnd(40, 'x'), RATE_LIMIT_PER_MINUTE: '100000000', FORM_MIN_FILL_MS: '0', SMTP_URL: '' }
+    const env = {
+      NODE_ENV: 'production',
+      DATABASE_URL: url,
+      DATABASE_SEARCH_PATH: schema,
+      VAR_DIR: dir,
+      APP_SECRET: 'bench-secret-'.padEnd(40, 'x'),
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      FORM_MIN_FILL_MS: '0',
+      SMTP_URL: '',
+    }
     servers.push(...(await Promise.all(Array.from({ length: count }, () => startServerProcess(env)))))
     const bases = servers.map((s) => s.base)
     const { token: pgToken } = (await (await fetch(`${bases[0]}/api/form-token`)).json()) as { token: string }
     const body = () => leadBody().replace(/"formToken":"[^"]*"/, `"formToken":"${pgToken}"`)
-    await autocannon({ url: bases, connections, duration: 2, requests: [{ method: 'POST', path: '/api/leads', headers: { 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: body() }) }] })
-    const result = await run(`PostgreSQL, ${count} instance${count > 1 ? 's' : ''}: POST /api/leads`, '/api/leads', body, true, seconds, bases, servers.map((s) => s.pid))
+    await autocannon({
+      url: bases,
+      connections,
+      duration: 2,
+      requests: [{ method: 'POST', path: '/api/leads', headers: { 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: body() }) }],
+    })
+    const result = await run(
+      `PostgreSQL, ${count} instance${count > 1 ? 's' : ''}: POST /api/leads`,
+      '/api/leads',
+      body,
+      true,
+      seconds,
+      bases,
+      servers.map((s) => s.pid),
+    )
     const [{ n }] = await db('leads').count({ n: '*' })
     const [{ j }] = await db('jobs').where({ type: 'notification.send' }).count({ j: '*' })
     console.log(`  rows: ${n} leads and ${j} notification jobs (warm-up included)`)
@@ -163,7 +213,13 @@ async function postgresRun(url: string, count: number) {
 
 const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
 const probe = createDb({ databaseUrl: pgUrl, varDir: os.tmpdir() })
-const reachable = await Promise.race([probe.raw('select 1').then(() => true, () => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3000))])
+const reachable = await Promise.race([
+  probe.raw('select 1').then(
+    () => true,
+    () => false,
+  ),
+  new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3000)),
+])
 await probe.destroy().catch(() => {})
 console.log('')
 if (!reachable) {
@@ -175,5 +231,7 @@ if (!reachable) {
   console.log('')
   console.log(`PostgreSQL, 1 instance:  ${one.rate.toFixed(0)} leads/s  (p50 ${one.latency.p50} ms, p99 ${one.latency.p99} ms)`)
   console.log(`PostgreSQL, 3 instances: ${three.rate.toFixed(0)} leads/s  (p50 ${three.latency.p50} ms, p99 ${three.latency.p99} ms)`)
-  console.log(`ratio 3 / 1 instances:   ${(three.rate / one.rate).toFixed(2)} (on ${os.cpus().length} CPUs shared by the servers, PostgreSQL and autocannon; load average ${os.loadavg()[0].toFixed(1)})`)
+  console.log(
+    `ratio 3 / 1 instances:   ${(three.rate / one.rate).toFixed(2)} (on ${os.cpus().length} CPUs shared by the servers, PostgreSQL and autocannon; load average ${os.loadavg()[0].toFixed(1)})`,
+  )
 }

@@ -47,7 +47,9 @@ function syntheticData(count: number): string {
       economy: `The generated economy of ${name} leans on ${industry.toLowerCase()}, with ${(i % 9) + 2} large employers and a growing base of small firms.`,
       industries: [industry, industries[(i + 3) % 10], industries[(i + 6) % 10]],
       neighborhoods: [`${name} Center`, `${name} Heights`, `Old ${name}`],
-      facts: [0, 1, 2, 3].map((k) => `Fact ${k + 1} about ${name}: its ${industries[(i + k) % 10].toLowerCase()} sector employs about ${1000 + ((i * (k + 3)) % 9000)} people.`),
+      facts: [0, 1, 2, 3].map(
+        (k) => `Fact ${k + 1} about ${name}: its ${industries[(i + k) % 10].toLowerCase()} sector employs about ${1000 + ((i * (k + 3)) % 9000)} people.`,
+      ),
       searchLandscape: `Search competition in ${name} is ${['light', 'moderate', 'heavy'][i % 3]}, with ${(i % 12) + 3} agencies bidding on local terms in ${state.name}.`,
       services: ['seo-services'],
     }

@@ -52,17 +52,27 @@ await db.destroy()
 
 const companies = Array.from({ length: 400 }, (_, i) => `Imported Company ${i}`)
 const lines = ['first_name,last_name,email,phone,company,tags,status,title']
-for (let i = 0; i < ROWS; i++) lines.push(`First${i},Last${i},person${i}@import.example.com,+1 512 555 ${String(i % 10000).padStart(4, '0')},${companies[i % companies.length]},imported;bench,warm,Manager`)
+for (let i = 0; i < ROWS; i++)
+  lines.push(
+    `First${i},Last${i},person${i}@import.example.com,+1 512 555 ${String(i % 10000).padStart(4, '0')},${companies[i % companies.length]},imported;bench,warm,Manager`,
+  )
 const csv = lines.join('\n')
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'server', 'index.ts')], { env: { ...process.env, ...vars }, stdio: ['ignore', 'pipe', 'inherit'] })
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'server', 'index.ts')], {
+  env: { ...process.env, ...vars },
+  stdio: ['ignore', 'pipe', 'inherit'],
+})
 await new Promise<void>((resolve, reject) => {
   child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('serving on') && resolve())
   child.once('exit', (code) => reject(new Error(`server exited with ${code}`)))
 })
 try {
   const base = `http://127.0.0.1:${port}`
-  const login = await fetch(`${base}/api/admin/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'bench@example.com', password }) })
+  const login = await fetch(`${base}/api/admin/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.com', password }),
+  })
   const session = (await login.json()) as { csrfToken: string }
   const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0]
 
@@ -80,7 +90,13 @@ try {
       fetch(`${base}/api/leads`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: `bench-lead-${n++}@example.com`, firstName: 'Bench', lastName: 'Lead', message: 'During the import', formToken: signFormToken(secret, Date.now() - 10_000) }),
+        body: JSON.stringify({
+          email: `bench-lead-${n++}@example.com`,
+          firstName: 'Bench',
+          lastName: 'Lead',
+          message: 'During the import',
+          formToken: signFormToken(secret, Date.now() - 10_000),
+        }),
       }),
     )
   // Warm-up (connections, prepared code paths).
@@ -96,7 +112,11 @@ try {
   }
   const loops = [loop('healthz', health), loop('lead', lead)]
   const started = performance.now()
-  const reply = await fetch(`${base}/api/admin/contacts/import?dryRun=0`, { method: 'POST', headers: { Cookie: cookie, 'X-CSRF-Token': session.csrfToken, 'Content-Type': 'text/csv' }, body: csv })
+  const reply = await fetch(`${base}/api/admin/contacts/import?dryRun=0`, {
+    method: 'POST',
+    headers: { Cookie: cookie, 'X-CSRF-Token': session.csrfToken, 'Content-Type': 'text/csv' },
+    body: csv,
+  })
   const report = (await reply.json()) as { created?: number; message?: string }
   const importMs = performance.now() - started
   importing = false
@@ -104,7 +124,9 @@ try {
   if (reply.status !== 200) throw new Error(`import answered ${reply.status}: ${JSON.stringify(report).slice(0, 300)}`)
   console.log(`import of ${ROWS} rows: ${(importMs / 1000).toFixed(2)} s, ${report.created} contacts created (${Math.round(ROWS / (importMs / 1000))} rows/s)`)
   for (const [name, values] of Object.entries(samples)) {
-    console.log(`  ${name.padEnd(8)} during the import: ${values.length} requests, max ${ms(Math.max(...values))}, p99 ${ms(percentile(values, 99))}, median ${ms(percentile(values, 50))}`)
+    console.log(
+      `  ${name.padEnd(8)} during the import: ${values.length} requests, max ${ms(Math.max(...values))}, p99 ${ms(percentile(values, 99))}, median ${ms(percentile(values, 50))}`,
+    )
   }
 } finally {
   child.kill('SIGTERM')

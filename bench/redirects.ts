@@ -30,7 +30,16 @@ const ms = (n: number) => `${n.toFixed(2)} ms`
 
 async function boot() {
   const varDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proofline-bench-redirects-'))
-  const env = loadEnv({ NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', VAR_DIR: varDir, ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: password, DATABASE_URL: '', RATE_LIMIT_PER_MINUTE: '1000000' })
+  const env = loadEnv({
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    VAR_DIR: varDir,
+    ADMIN_EMAIL: 'bench@example.com',
+    ADMIN_PASSWORD: password,
+    DATABASE_URL: '',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+  })
   const server = await startServer(env)
   await seed(server.db, env, { log: () => {} })
   return { ...server, base: `http://127.0.0.1:${server.port}`, varDir }
@@ -44,7 +53,18 @@ try {
   const rows = Array.from({ length: RULES }, (_, i) => {
     const kind = i < REGEX ? 'regex' : i % 5 === 0 ? 'prefix' : 'exact'
     const source = kind === 'regex' ? `^/legacy-${i}/(\\d+)/([a-z-]+)$` : `/retired-${kind}-${i}`
-    return { source, target: kind === 'regex' ? '/blog/$2' : '/about', status_code: 301, match_type: kind, query_mode: 'pass', enabled: true, group: 'bench', hits: 0, created_at: at, updated_at: at }
+    return {
+      source,
+      target: kind === 'regex' ? '/blog/$2' : '/about',
+      status_code: 301,
+      match_type: kind,
+      query_mode: 'pass',
+      enabled: true,
+      group: 'bench',
+      hits: 0,
+      created_at: at,
+      updated_at: at,
+    }
   })
   for (let i = 0; i < rows.length; i += 2000) await insertMany(ruled.db, 'redirects', rows.slice(i, i + 2000))
   await ruled.db('redirects_version').where({ id: 1 }).increment('version', 1)
@@ -77,14 +97,22 @@ try {
     series.ruledMatch.push(await time(ruled.base, `/retired-${kind}-${n}`, 301))
   }
   const p99 = (s: number[]) => percentile(s, 99)
-  console.log(`non-matching request (a page), ${REQUESTS} each: p99 ${ms(p99(series.plainPage))} without rules, ${ms(p99(series.ruledPage))} with ${RULES} rules: ratio ${(p99(series.ruledPage) / p99(series.plainPage)).toFixed(3)}× (p50 ${ms(percentile(series.plainPage, 50))} vs ${ms(percentile(series.ruledPage, 50))})`)
-  console.log(`matching request: p99 ${ms(p99(series.ruledMatch))} (a 301) vs ${ms(p99(series.plainMiss))} for the same URL without rules (a 404): ratio ${(p99(series.ruledMatch) / p99(series.plainMiss)).toFixed(3)}×`)
+  console.log(
+    `non-matching request (a page), ${REQUESTS} each: p99 ${ms(p99(series.plainPage))} without rules, ${ms(p99(series.ruledPage))} with ${RULES} rules: ratio ${(p99(series.ruledPage) / p99(series.plainPage)).toFixed(3)}× (p50 ${ms(percentile(series.plainPage, 50))} vs ${ms(percentile(series.ruledPage, 50))})`,
+  )
+  console.log(
+    `matching request: p99 ${ms(p99(series.ruledMatch))} (a 301) vs ${ms(p99(series.plainMiss))} for the same URL without rules (a 404): ratio ${(p99(series.ruledMatch) / p99(series.plainMiss)).toFixed(3)}×`,
+  )
   const regexMiss: number[] = []
   for (let i = 0; i < 1000; i++) regexMiss.push(await time(ruled.base, `/legacy-${i % REGEX}/12/some-post`, 301))
   console.log(`regex-matched request (worst case, scans up to ${REGEX} regexes): p99 ${ms(p99(regexMiss))}`)
 
   // Rule saves at 10,000 rules through the admin API, chain and loop checks included.
-  const login = await fetch(`${ruled.base}/api/admin/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: ruled.base }, body: JSON.stringify({ email: 'bench@example.com', password }) })
+  const login = await fetch(`${ruled.base}/api/admin/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: ruled.base },
+    body: JSON.stringify({ email: 'bench@example.com', password }),
+  })
   const session = await login.json()
   const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0]
   const headers = { Cookie: cookie, 'X-CSRF-Token': session.csrfToken, 'Content-Type': 'application/json', Origin: ruled.base }
@@ -97,8 +125,17 @@ try {
   }
   await save({ source: '/bench-warm-up', target: '/about' })
   const saves: number[] = []
-  for (let i = 0; i < 200; i++) saves.push(await save(i % 4 === 0 ? { source: `/bench-chain-${i}`, target: `/retired-${(REGEX + 1 + i) % 5 === 0 ? 'prefix' : 'exact'}-${REGEX + 1 + i}` } : { source: `/bench-save-${i}`, target: '/contact' }))
-  console.log(`rule save at ${RULES} rules (200 saves, a quarter flattening a chain): p50 ${ms(percentile(saves, 50))}, p95 ${ms(percentile(saves, 95))}, max ${ms(Math.max(...saves))}`)
+  for (let i = 0; i < 200; i++)
+    saves.push(
+      await save(
+        i % 4 === 0
+          ? { source: `/bench-chain-${i}`, target: `/retired-${(REGEX + 1 + i) % 5 === 0 ? 'prefix' : 'exact'}-${REGEX + 1 + i}` }
+          : { source: `/bench-save-${i}`, target: '/contact' },
+      ),
+    )
+  console.log(
+    `rule save at ${RULES} rules (200 saves, a quarter flattening a chain): p50 ${ms(percentile(saves, 50))}, p95 ${ms(percentile(saves, 95))}, max ${ms(Math.max(...saves))}`,
+  )
 
   // The 404 log with 1,000,000 rows.
   let started = performance.now()

@@ -31,7 +31,15 @@ const env = loadEnv({ ...process.env, PORT: '0', HOST: '127.0.0.1', VAR_DIR: fs.
 const server = await startServer(env)
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 })
 
 const gzipKb = (urlPath: string) => {

@@ -87,7 +87,9 @@ export async function buildSite({ quiet = false } = {}) {
       if (done % step === 0 || done === total) {
         const seconds = (performance.now() - renderStart) / 1000
         const { rss, heapUsed } = process.memoryUsage()
-        log(`  pre-rendered ${done}/${total} pages, ${(done / seconds).toFixed(0)} pages/s (heap ${(heapUsed / 2 ** 20).toFixed(0)} MB, RSS ${(rss / 2 ** 20).toFixed(0)} MB)`)
+        log(
+          `  pre-rendered ${done}/${total} pages, ${(done / seconds).toFixed(0)} pages/s (heap ${(heapUsed / 2 ** 20).toFixed(0)} MB, RSS ${(rss / 2 ** 20).toFixed(0)} MB)`,
+        )
       }
     },
   })
@@ -104,7 +106,12 @@ export async function buildSite({ quiet = false } = {}) {
   const problems = checkSite(ctx, outDir, facts)
   phase(`checked ${facts.size} pages`, since)
   if (problems.length) {
-    console.error(`\nBuild failed: ${problems.length} problem(s) in the pre-rendered pages:\n${problems.slice(0, 50).map((p) => `  - ${p}`).join('\n')}`)
+    console.error(
+      `\nBuild failed: ${problems.length} problem(s) in the pre-rendered pages:\n${problems
+        .slice(0, 50)
+        .map((p) => `  - ${p}`)
+        .join('\n')}`,
+    )
     process.exit(1)
   }
   const admin = runStep('admin', [outDir, quiet ? 'quiet' : ''])
@@ -116,7 +123,9 @@ export async function buildSite({ quiet = false } = {}) {
   const pagesPerSecond = done / renderSeconds
   // The highest of the three processes: bundling, pre-rendering (this one) and the admin build.
   const peakRssMb = Math.max(process.resourceUsage().maxRSS / 1024, bundles.peakRssMb, admin.peakRssMb)
-  log(`pre-rendered ${done} pages in ${renderSeconds.toFixed(1)} s (${pagesPerSecond.toFixed(0)} pages/s); ${compressed} files precompressed; total ${totalSeconds.toFixed(1)} s; peak RSS ${peakRssMb.toFixed(0)} MB`)
+  log(
+    `pre-rendered ${done} pages in ${renderSeconds.toFixed(1)} s (${pagesPerSecond.toFixed(0)} pages/s); ${compressed} files precompressed; total ${totalSeconds.toFixed(1)} s; peak RSS ${peakRssMb.toFixed(0)} MB`,
+  )
   return { pages: done, renderSeconds, totalSeconds, pagesPerSecond, peakRssMb }
 }
 

@@ -47,14 +47,104 @@ function random(seedValue: number) {
   return { next, int, pick }
 }
 
-const FIRST = ['Ada', 'Grace', 'Alan', 'Katherine', 'Linus', 'Margaret', 'Tim', 'Barbara', 'Dennis', 'Frances', 'Ken', 'Radia', 'Donald', 'Hedy', 'John', 'Mary', 'Edsger', 'Sophie', 'Carlos', 'Priya', 'Wei', 'Amara', 'Mateo', 'Noor']
-const LAST = ['Lovelace', 'Hopper', 'Turing', 'Johnson', 'Torvalds', 'Hamilton', 'Berners', 'Liskov', 'Ritchie', 'Allen', 'Thompson', 'Perlman', 'Knuth', 'Lamarr', 'Backus', 'Keller', 'Dijkstra', 'Wilson', 'Garcia', 'Patel', 'Chen', 'Okafor', 'Rossi', 'Haddad']
-const WORDS = ['Acme', 'Blue Harbor', 'Cedar', 'Summit', 'Lone Star', 'Pioneer', 'Keystone', 'Evergreen', 'Northwind', 'Silverline', 'Brightpath', 'Redwood', 'Ironclad', 'Maple', 'Granite', 'Harborview']
-const SUFFIX = ['Mortgage', 'Lending', 'Dental', 'Roofing', 'Law Group', 'Logistics', 'Realty', 'Software', 'HVAC', 'Health', 'Insurance', 'Solar', 'Fitness', 'Auto Group']
+const FIRST = [
+  'Ada',
+  'Grace',
+  'Alan',
+  'Katherine',
+  'Linus',
+  'Margaret',
+  'Tim',
+  'Barbara',
+  'Dennis',
+  'Frances',
+  'Ken',
+  'Radia',
+  'Donald',
+  'Hedy',
+  'John',
+  'Mary',
+  'Edsger',
+  'Sophie',
+  'Carlos',
+  'Priya',
+  'Wei',
+  'Amara',
+  'Mateo',
+  'Noor',
+]
+const LAST = [
+  'Lovelace',
+  'Hopper',
+  'Turing',
+  'Johnson',
+  'Torvalds',
+  'Hamilton',
+  'Berners',
+  'Liskov',
+  'Ritchie',
+  'Allen',
+  'Thompson',
+  'Perlman',
+  'Knuth',
+  'Lamarr',
+  'Backus',
+  'Keller',
+  'Dijkstra',
+  'Wilson',
+  'Garcia',
+  'Patel',
+  'Chen',
+  'Okafor',
+  'Rossi',
+  'Haddad',
+]
+const WORDS = [
+  'Acme',
+  'Blue Harbor',
+  'Cedar',
+  'Summit',
+  'Lone Star',
+  'Pioneer',
+  'Keystone',
+  'Evergreen',
+  'Northwind',
+  'Silverline',
+  'Brightpath',
+  'Redwood',
+  'Ironclad',
+  'Maple',
+  'Granite',
+  'Harborview',
+]
+const SUFFIX = [
+  'Mortgage',
+  'Lending',
+  'Dental',
+  'Roofing',
+  'Law Group',
+  'Logistics',
+  'Realty',
+  'Software',
+  'HVAC',
+  'Health',
+  'Insurance',
+  'Solar',
+  'Fitness',
+  'Auto Group',
+]
 const SECTORS = ['Mortgage', 'Healthcare', 'Legal', 'Real Estate', 'Home Services', 'SaaS', 'Logistics', 'Insurance', 'Automotive', 'Retail']
 const CITIES: Array<[string, string, string]> = [
-  ['Austin', 'TX', '512'], ['Dallas', 'TX', '214'], ['Houston', 'TX', '713'], ['Phoenix', 'AZ', '602'], ['Chicago', 'IL', '312'], ['Miami', 'FL', '305'],
-  ['Seattle', 'WA', '206'], ['Denver', 'CO', '303'], ['New York', 'NY', '212'], ['San Francisco', 'CA', '415'],
+  ['Austin', 'TX', '512'],
+  ['Dallas', 'TX', '214'],
+  ['Houston', 'TX', '713'],
+  ['Phoenix', 'AZ', '602'],
+  ['Chicago', 'IL', '312'],
+  ['Miami', 'FL', '305'],
+  ['Seattle', 'WA', '206'],
+  ['Denver', 'CO', '303'],
+  ['New York', 'NY', '212'],
+  ['San Francisco', 'CA', '415'],
 ]
 const SOURCES = [
   { source: 'Google Ads', utm: ['google', 'cpc'], traffic: 'Paid Search' },
@@ -68,7 +158,13 @@ const SOURCES = [
 ] as const
 const CAMPAIGNS = ['Free Quote Request', 'SEO Audit Offer', 'HubSpot Integration', 'Mortgage Leads Q4', 'ROI Calculator', 'Spring Webinar']
 const PAGES = ['/free-quote', '/services/seo', '/pay-per-click-advertising', '/services/crm-integration', '/roi-calculators', '/seo-services-austin-tx']
-const MESSAGES = ['We need more qualified leads from search.', 'Looking for help with Google Ads for our branches.', 'Can you integrate our CRM with HubSpot?', 'Interested in a website redesign and SEO.', 'Please send pricing for local SEO in three cities.']
+const MESSAGES = [
+  'We need more qualified leads from search.',
+  'Looking for help with Google Ads for our branches.',
+  'Can you integrate our CRM with HubSpot?',
+  'Interested in a website redesign and SEO.',
+  'Please send pricing for local SEO in three cities.',
+]
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0')
 const phone = (area: string, i: number) => `(${area}) 555-01${pad(i % 100)}`
@@ -79,7 +175,9 @@ async function insertBatched(db: Db, table: string, rows: Array<Record<string, u
   const t0 = performance.now()
   await db.transaction(async (trx) => {
     for (let i = 0; i < rows.length; i += batch) {
-      const inserted = (await trx(table).insert(rows.slice(i, i + batch)).returning('id')) as Array<{ id: number | string } | number>
+      const inserted = (await trx(table)
+        .insert(rows.slice(i, i + batch))
+        .returning('id')) as Array<{ id: number | string } | number>
       for (const r of inserted) ids.push(Number(typeof r === 'object' ? r.id : r))
     }
   })
@@ -106,9 +204,20 @@ export async function seedDemo(db: Db, opts: { scale?: number; log?: Log; now?: 
     const name = `${rnd.pick(WORDS)} ${rnd.pick(SUFFIX)}${i >= WORDS.length * SUFFIX.length ? ` ${i}` : ''}`
     const at = nowIso(now - rnd.int(365) * DAY)
     return {
-      name, sector: rnd.pick(SECTORS), size: rnd.pick(COMPANY_SIZES), website: `https://${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.example.com`,
-      phone: phone(area, i), address: `${100 + rnd.int(9000)} Main Street`, city, state, owner_id: rnd.pick(owners),
-      description: `${name} is a fictional ${city} business used as demo data.`, revenue: (1 + rnd.int(500)) * 100_000, created_at: at, updated_at: at, is_demo: true,
+      name,
+      sector: rnd.pick(SECTORS),
+      size: rnd.pick(COMPANY_SIZES),
+      website: `https://${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.example.com`,
+      phone: phone(area, i),
+      address: `${100 + rnd.int(9000)} Main Street`,
+      city,
+      state,
+      owner_id: rnd.pick(owners),
+      description: `${name} is a fictional ${city} business used as demo data.`,
+      revenue: (1 + rnd.int(500)) * 100_000,
+      created_at: at,
+      updated_at: at,
+      is_demo: true,
     }
   })
   const companyIds = await insertBatched(db, 'companies', companies, 500)
@@ -125,13 +234,39 @@ export async function seedDemo(db: Db, opts: { scale?: number; log?: Log; now?: 
     const page = rnd.pick(PAGES)
     const landing = src.utm[0] ? `${page}?utm_source=${src.utm[0]}&utm_medium=${src.utm[1]}` : page
     return {
-      kind: rnd.pick(['lead', 'lead', 'quote', 'quote', 'contact', 'application'] as const), status: spam ? 'new' : rnd.pick(LEAD_STATUSES), owner_id: rnd.next() < 0.6 ? rnd.pick(owners) : null,
-      notes: null, is_spam: spam, spam_reason: spam ? 'honeypot' : null, email: `${first}.${last}.${i}@example.com`.toLowerCase(), name: `${first} ${last}`, phone: phone(area, i),
-      company: `${rnd.pick(WORDS)} ${rnd.pick(SUFFIX)}`, message: rnd.pick(MESSAGES), details: JSON.stringify({}), source: src.source, campaign, traffic_source: src.traffic,
-      referrer: src.traffic === 'Referral' ? 'https://partner.example.com/' : src.traffic === 'Organic Search' ? 'https://www.google.com/' : '', utm_source: src.utm[0], utm_medium: src.utm[1],
-      utm_campaign: campaign ? campaign.toLowerCase().replace(/\W+/g, '-') : '', utm_term: '', utm_content: '', gclid: src.source === 'Google Ads' ? `demo-${i}` : '', fbclid: '', msclkid: '',
-      landing_page: landing, first_touch: src.traffic, last_touch: src.traffic, user_agent: 'Mozilla/5.0 (demo)', ip_hash: '', payload_hash: crypto.createHash('sha256').update(`demo:${scale}:${i}:${now}`).digest('hex'),
-      created_at: nowIso(at), updated_at: nowIso(at), is_demo: true,
+      kind: rnd.pick(['lead', 'lead', 'quote', 'quote', 'contact', 'application'] as const),
+      status: spam ? 'new' : rnd.pick(LEAD_STATUSES),
+      owner_id: rnd.next() < 0.6 ? rnd.pick(owners) : null,
+      notes: null,
+      is_spam: spam,
+      spam_reason: spam ? 'honeypot' : null,
+      email: `${first}.${last}.${i}@example.com`.toLowerCase(),
+      name: `${first} ${last}`,
+      phone: phone(area, i),
+      company: `${rnd.pick(WORDS)} ${rnd.pick(SUFFIX)}`,
+      message: rnd.pick(MESSAGES),
+      details: JSON.stringify({}),
+      source: src.source,
+      campaign,
+      traffic_source: src.traffic,
+      referrer: src.traffic === 'Referral' ? 'https://partner.example.com/' : src.traffic === 'Organic Search' ? 'https://www.google.com/' : '',
+      utm_source: src.utm[0],
+      utm_medium: src.utm[1],
+      utm_campaign: campaign ? campaign.toLowerCase().replace(/\W+/g, '-') : '',
+      utm_term: '',
+      utm_content: '',
+      gclid: src.source === 'Google Ads' ? `demo-${i}` : '',
+      fbclid: '',
+      msclkid: '',
+      landing_page: landing,
+      first_touch: src.traffic,
+      last_touch: src.traffic,
+      user_agent: 'Mozilla/5.0 (demo)',
+      ip_hash: '',
+      payload_hash: crypto.createHash('sha256').update(`demo:${scale}:${i}:${now}`).digest('hex'),
+      created_at: nowIso(at),
+      updated_at: nowIso(at),
+      is_demo: true,
     }
   })
   await insertBatched(db, 'leads', leads, 500)
@@ -143,10 +278,23 @@ export async function seedDemo(db: Db, opts: { scale?: number; log?: Log; now?: 
     const firstSeen = now - rnd.int(365) * DAY
     const at = nowIso(firstSeen)
     return {
-      first_name: first, last_name: last, title: rnd.pick(['Marketing Director', 'Owner', 'VP Sales', 'Loan Officer', 'Office Manager', 'CMO']),
-      emails: JSON.stringify([{ email: `${first}.${last}.c${i}@example.com`.toLowerCase(), type: 'work' }]), phones: JSON.stringify([{ number: phone(area, i), type: rnd.pick(['work', 'mobile'] as const) }]),
-      company_id: rnd.pick(companyIds), owner_id: rnd.pick(owners), tags: JSON.stringify(rnd.next() < 0.4 ? [rnd.pick(['vip', 'mortgage', 'webinar', 'partner', 'hubspot'])] : []),
-      status: rnd.pick(CONTACT_STATUSES), background: null, linkedin_url: null, first_seen: at, last_seen: nowIso(Math.min(now, firstSeen + rnd.int(120) * DAY)), lead_id: null, created_at: at, updated_at: at, is_demo: true,
+      first_name: first,
+      last_name: last,
+      title: rnd.pick(['Marketing Director', 'Owner', 'VP Sales', 'Loan Officer', 'Office Manager', 'CMO']),
+      emails: JSON.stringify([{ email: `${first}.${last}.c${i}@example.com`.toLowerCase(), type: 'work' }]),
+      phones: JSON.stringify([{ number: phone(area, i), type: rnd.pick(['work', 'mobile'] as const) }]),
+      company_id: rnd.pick(companyIds),
+      owner_id: rnd.pick(owners),
+      tags: JSON.stringify(rnd.next() < 0.4 ? [rnd.pick(['vip', 'mortgage', 'webinar', 'partner', 'hubspot'])] : []),
+      status: rnd.pick(CONTACT_STATUSES),
+      background: null,
+      linkedin_url: null,
+      first_seen: at,
+      last_seen: nowIso(Math.min(now, firstSeen + rnd.int(120) * DAY)),
+      lead_id: null,
+      created_at: at,
+      updated_at: at,
+      is_demo: true,
     }
   })
   const contactIds = await insertBatched(db, 'contacts', contacts, 500)
@@ -159,9 +307,17 @@ export async function seedDemo(db: Db, opts: { scale?: number; log?: Log; now?: 
     positions.set(stage, position + 1)
     const at = nowIso(now - rnd.int(120) * DAY)
     return {
-      name: `${rnd.pick(['SEO retainer', 'PPC management', 'HubSpot integration', 'Website redesign', 'Email automation'])} #${i + 1}`, company_id: rnd.pick(companyIds),
-      contact_ids: JSON.stringify([rnd.pick(contactIds)]), stage, amount: (5 + rnd.int(95)) * 500, expected_close: nowIso(now + rnd.int(90) * DAY).slice(0, 10),
-      owner_id: rnd.pick(owners), position, created_at: at, updated_at: at, is_demo: true,
+      name: `${rnd.pick(['SEO retainer', 'PPC management', 'HubSpot integration', 'Website redesign', 'Email automation'])} #${i + 1}`,
+      company_id: rnd.pick(companyIds),
+      contact_ids: JSON.stringify([rnd.pick(contactIds)]),
+      stage,
+      amount: (5 + rnd.int(95)) * 500,
+      expected_close: nowIso(now + rnd.int(90) * DAY).slice(0, 10),
+      owner_id: rnd.pick(owners),
+      position,
+      created_at: at,
+      updated_at: at,
+      is_demo: true,
     }
   })
   const dealIds = await insertBatched(db, 'deals', deals, 500)
@@ -172,9 +328,18 @@ export async function seedDemo(db: Db, opts: { scale?: number; log?: Log; now?: 
     const due = type === 'task' ? now + (rnd.int(14) - 4) * DAY : null
     const at = nowIso(now - rnd.int(60) * DAY)
     return {
-      type, subject: rnd.pick(['Intro call', 'Send proposal', 'Follow up on audit', 'Quarterly review', 'Kick-off meeting']), body: rnd.next() < 0.5 ? 'Demo note.' : null,
-      due_at: due ? nowIso(due) : null, done_at: type === 'task' && rnd.next() < 0.4 ? at : null, contact_id: rnd.pick(contactIds), company_id: null,
-      deal_id: rnd.next() < 0.3 ? rnd.pick(dealIds) : null, owner_id: rnd.pick(owners), created_at: at, updated_at: at, is_demo: true,
+      type,
+      subject: rnd.pick(['Intro call', 'Send proposal', 'Follow up on audit', 'Quarterly review', 'Kick-off meeting']),
+      body: rnd.next() < 0.5 ? 'Demo note.' : null,
+      due_at: due ? nowIso(due) : null,
+      done_at: type === 'task' && rnd.next() < 0.4 ? at : null,
+      contact_id: rnd.pick(contactIds),
+      company_id: null,
+      deal_id: rnd.next() < 0.3 ? rnd.pick(dealIds) : null,
+      owner_id: rnd.pick(owners),
+      created_at: at,
+      updated_at: at,
+      is_demo: true,
     }
   })
   await insertBatched(db, 'activities', activities, 500)

@@ -27,7 +27,10 @@ export async function startServerProcess(env: Record<string, string>, opts: { st
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const port = await new Promise<number>((resolve, reject) => {
     let out = ''
-    const timer = setTimeout(() => reject(new Error(`the server did not start within ${opts.startTimeoutMs ?? 60_000} ms:\n${err}`)), opts.startTimeoutMs ?? 60_000)
+    const timer = setTimeout(
+      () => reject(new Error(`the server did not start within ${opts.startTimeoutMs ?? 60_000} ms:\n${err}`)),
+      opts.startTimeoutMs ?? 60_000,
+    )
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString()
       const match = /serving on http:\/\/localhost:(\d+)/.exec(out)

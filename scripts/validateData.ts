@@ -8,7 +8,11 @@ const only = process.argv.slice(2)
 try {
   if (only.length === 0) {
     const data = loadData()
-    console.log(`data OK: ${Object.entries(data).map(([k, v]) => `${k}=${Array.isArray(v) ? v.length : 1}`).join(' ')}`)
+    console.log(
+      `data OK: ${Object.entries(data)
+        .map(([k, v]) => `${k}=${Array.isArray(v) ? v.length : 1}`)
+        .join(' ')}`,
+    )
   } else {
     for (const name of only) {
       const file = path.basename(name)

@@ -34,7 +34,12 @@ export function createApp({ db, env, writer = createWriter(db), notifyOutbox }: 
     }
     ctx.status = database === 'ok' ? 200 : 503
     ctx.set('Cache-Control', 'no-store')
-    ctx.body = { status: database === 'ok' ? 'ok' : 'degraded', database, uptimeSeconds: Math.round(process.uptime()), checkMs: Math.round(performance.now() - started) }
+    ctx.body = {
+      status: database === 'ok' ? 'ok' : 'degraded',
+      database,
+      uptimeSeconds: Math.round(process.uptime()),
+      checkMs: Math.round(performance.now() - started),
+    }
   })
 
   app.use(clientAddressMiddleware(trust))

@@ -22,20 +22,43 @@ const EnvSchema = z.object({
   STATIC_DIR: z.string().default(path.join(projectRoot, 'dist', 'client')),
   UPLOADS_DIR: z.string().optional(),
   // Upload limits (docs/decisions/062-upload-quotas-and-form-tokens.md).
-  UPLOAD_BYTES_PER_HOUR: z.coerce.number().int().positive().default(50 * 1024 * 1024),
-  UPLOADS_MAX_TOTAL_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024 * 1024),
-  UPLOADS_MIN_FREE_BYTES: z.coerce.number().int().min(0).default(512 * 1024 * 1024),
+  UPLOAD_BYTES_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 * 1024),
+  UPLOADS_MAX_TOTAL_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024 * 1024),
+  UPLOADS_MIN_FREE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(512 * 1024 * 1024),
   SMTP_URL: z.string().optional(),
   NOTIFY_EMAIL: z.email().default('leads@example.com'),
   APP_SECRET: z.string().min(32, 'at least 32 characters').optional(),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   // Behind proxies (server/lib/clientAddress.ts): how many proxies append to X-Forwarded-For, or
   // which addresses are our proxies. TRUST_PROXY=true is TRUST_PROXY_HOPS=1.
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(20).optional().or(z.literal('').transform(() => undefined)),
+  TRUST_PROXY_HOPS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(20)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   TRUSTED_PROXIES: z
     .string()
     .optional()
-    .refine((v) => !v || tryParse(v) === null, { error: (issue) => `a comma-separated list of proxy addresses or CIDR ranges: ${tryParse(String(issue.input))}` }),
+    .refine((v) => !v || tryParse(v) === null, {
+      error: (issue) => `a comma-separated list of proxy addresses or CIDR ranges: ${tryParse(String(issue.input))}`,
+    }),
   // A schema for every table (PostgreSQL only): lets test runs and previews share one database.
   DATABASE_SEARCH_PATH: z
     .string()
@@ -52,8 +75,15 @@ const EnvSchema = z.object({
   // Staff admin (docs/decisions/040-admin-auth.md): session timeouts and the first admin account.
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
-  ADMIN_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
-  ADMIN_PASSWORD: z.literal('').transform(() => undefined).or(z.string()).optional(),
+  ADMIN_EMAIL: z
+    .email()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ADMIN_PASSWORD: z
+    .literal('')
+    .transform(() => undefined)
+    .or(z.string())
+    .optional(),
   // The job runner (docs/decisions/060-job-runner.md): how often an idle process looks for due
   // jobs, and how long a claimed job stays leased between heartbeats (a process killed mid-job
   // gives its jobs back after at most this long).
@@ -96,7 +126,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`)
   }
   const env = result.data
-  if (env.TRUSTED_PROXIES && env.TRUST_PROXY_HOPS !== undefined) throw new Error('Invalid environment:\n  - TRUSTED_PROXIES: set either TRUSTED_PROXIES or TRUST_PROXY_HOPS, not both')
+  if (env.TRUSTED_PROXIES && env.TRUST_PROXY_HOPS !== undefined)
+    throw new Error('Invalid environment:\n  - TRUSTED_PROXIES: set either TRUSTED_PROXIES or TRUST_PROXY_HOPS, not both')
   return {
     ...env,
     APP_SECRET: loadSecret(env.VAR_DIR, env.APP_SECRET),

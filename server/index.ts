@@ -26,7 +26,15 @@ export async function startServer(env = loadEnv(), opts: StartOptions = {}) {
     if (env.NODE_ENV !== 'test' || process.env.LOG_ERRORS) console.error(`[${label}]`, error)
   }
   const sendMail = opts.sendMail ?? (await smtpTransport(env))
-  const runner = createJobRunner({ deps: { db, env, sendMail }, jobs, schedules, pollMs: env.JOBS_POLL_MS, leaseMs: env.JOBS_LEASE_MS, onError: report('jobs'), ...opts.jobs })
+  const runner = createJobRunner({
+    deps: { db, env, sendMail },
+    jobs,
+    schedules,
+    pollMs: env.JOBS_POLL_MS,
+    leaseMs: env.JOBS_LEASE_MS,
+    onError: report('jobs'),
+    ...opts.jobs,
+  })
   const app = createApp({ db, env, writer, notifyOutbox: () => runner.wake() })
   const redirectFlush = startRedirectFlush(db, report('redirects'))
   const server = app.listen(env.PORT, env.HOST)

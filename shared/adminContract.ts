@@ -71,9 +71,7 @@ const dateTime = z
   .union([z.string(), z.null()])
   .refine((v) => v === null || v === '' || !Number.isNaN(Date.parse(v)), 'Enter a valid date and time.')
   .transform((v) => (v === null || v === '' ? null : new Date(v).toISOString()))
-const day = z
-  .union([z.string().regex(/^\d{4}-\d\d-\d\d$/, 'Use the format YYYY-MM-DD.'), z.literal(''), z.null()])
-  .transform((v) => (v ? v : null))
+const day = z.union([z.string().regex(/^\d{4}-\d\d-\d\d$/, 'Use the format YYYY-MM-DD.'), z.literal(''), z.null()]).transform((v) => (v ? v : null))
 const url = z
   .union([z.url({ protocol: /^https?$/, message: 'Enter a full http(s) address.' }).max(500), z.literal(''), z.null()])
   .transform((v) => (v ? v : null))
@@ -240,16 +238,19 @@ export const LeadCreateSchema = z.object({
   is_spam: leadFields.is_spam.default(false),
 })
 /** Staff edit the workflow fields of a lead; the submission itself is read-only. */
-export const LeadUpdateSchema = z.object({ status: leadFields.status, owner_id: leadFields.owner_id, notes: leadFields.notes, is_spam: leadFields.is_spam }).partial()
+export const LeadUpdateSchema = z
+  .object({ status: leadFields.status, owner_id: leadFields.owner_id, notes: leadFields.notes, is_spam: leadFields.is_spam })
+  .partial()
 
 export const LeadConvertSchema = z.object({
-  deal: z
-    .object({ name: requiredText(200, 'Name'), amount: money.default(0), stage: z.enum(DEAL_STAGES).default('lead') })
-    .nullish(),
+  deal: z.object({ name: requiredText(200, 'Name'), amount: money.default(0), stage: z.enum(DEAL_STAGES).default('lead') }).nullish(),
 })
 
 export const UserInviteSchema = z.object({
-  email: z.email('Enter a valid email address.').max(254).transform((v) => v.toLowerCase()),
+  email: z
+    .email('Enter a valid email address.')
+    .max(254)
+    .transform((v) => v.toLowerCase()),
   name: requiredText(120, 'Name'),
   role: z.enum(ROLES),
 })

@@ -1,7 +1,17 @@
 // The one attribution table and what derives from it: the contract's AttributionSchema, the
 // server's columns and the CSV export, and the reader of untrusted attribution records.
 import { describe, expect, it } from 'vitest'
-import { ATTRIBUTION_FIELDS, ATTRIBUTION_PARAMS, attributionColumns, EXPORTED_ATTRIBUTION_COLUMNS, ORIGIN_ATTRIBUTION_KEYS, pickAttribution, SENT_ATTRIBUTION_KEYS, VISIT_ATTRIBUTION_KEYS, type Attribution } from './attribution.ts'
+import {
+  ATTRIBUTION_FIELDS,
+  ATTRIBUTION_PARAMS,
+  attributionColumns,
+  EXPORTED_ATTRIBUTION_COLUMNS,
+  ORIGIN_ATTRIBUTION_KEYS,
+  pickAttribution,
+  SENT_ATTRIBUTION_KEYS,
+  VISIT_ATTRIBUTION_KEYS,
+  type Attribution,
+} from './attribution.ts'
 import { AttributionSchema, LeadSchema, QuoteSchema, RoiCalculationSchema } from './contract.ts'
 
 describe('attribution table', () => {
@@ -13,19 +23,36 @@ describe('attribution table', () => {
       expect(AttributionSchema.safeParse({ [field.key]: 'x'.repeat(field.max) }).success, field.key).toBe(true)
       expect(AttributionSchema.safeParse({ [field.key]: 'x'.repeat(field.max + 1) }).success, field.key).toBe(false)
     }
-    for (const schema of [LeadSchema, QuoteSchema, RoiCalculationSchema]) expect(Object.keys(schema.shape)).toEqual(expect.arrayContaining([...SENT_ATTRIBUTION_KEYS]))
+    for (const schema of [LeadSchema, QuoteSchema, RoiCalculationSchema])
+      expect(Object.keys(schema.shape)).toEqual(expect.arrayContaining([...SENT_ATTRIBUTION_KEYS]))
   })
 
   it('splits the fields by who fills them', () => {
     expect(ORIGIN_ATTRIBUTION_KEYS).toEqual(['referrer', 'utmSource', 'utmMedium', 'utmCampaign', 'utmTerm', 'utmContent', 'gclid', 'fbclid', 'msclkid'])
     expect(VISIT_ATTRIBUTION_KEYS).toEqual([...ORIGIN_ATTRIBUTION_KEYS, 'landingPage', 'firstTouch', 'lastTouch'])
-    expect(Object.fromEntries(ATTRIBUTION_PARAMS)).toEqual({ utmSource: 'utm_source', utmMedium: 'utm_medium', utmCampaign: 'utm_campaign', utmTerm: 'utm_term', utmContent: 'utm_content', gclid: 'gclid', fbclid: 'fbclid', msclkid: 'msclkid' })
+    expect(Object.fromEntries(ATTRIBUTION_PARAMS)).toEqual({
+      utmSource: 'utm_source',
+      utmMedium: 'utm_medium',
+      utmCampaign: 'utm_campaign',
+      utmTerm: 'utm_term',
+      utmContent: 'utm_content',
+      gclid: 'gclid',
+      fbclid: 'fbclid',
+      msclkid: 'msclkid',
+    })
   })
 
   it('maps an attribution to its columns, and exports all but the user agent and IP hash', () => {
     const a = Object.fromEntries(ATTRIBUTION_FIELDS.map((f) => [f.key, `v-${f.key}`])) as Attribution
     const columns = attributionColumns(a)
-    expect(columns).toMatchObject({ source: 'v-source', traffic_source: 'v-trafficSource', utm_source: 'v-utmSource', landing_page: 'v-landingPage', first_touch: 'v-firstTouch', ip_hash: 'v-ipHash' })
+    expect(columns).toMatchObject({
+      source: 'v-source',
+      traffic_source: 'v-trafficSource',
+      utm_source: 'v-utmSource',
+      landing_page: 'v-landingPage',
+      first_touch: 'v-firstTouch',
+      ip_hash: 'v-ipHash',
+    })
     expect(Object.keys(columns)).toHaveLength(ATTRIBUTION_FIELDS.length)
     expect(EXPORTED_ATTRIBUTION_COLUMNS).not.toContain('user_agent')
     expect(EXPORTED_ATTRIBUTION_COLUMNS).not.toContain('ip_hash')

@@ -57,7 +57,8 @@ export type VisitAttributionKey = Extract<Field, { from: 'origin' | 'landing' }>
 /** A lead's or calculation's attribution as the server stores it. */
 export type Attribution = Record<AttributionKey, string>
 
-const keysFrom = <K extends AttributionKey>(...from: AttributionOrigin[]) => ATTRIBUTION_FIELDS.filter((f) => (from as string[]).includes(f.from)).map((f) => f.key as K)
+const keysFrom = <K extends AttributionKey>(...from: AttributionOrigin[]) =>
+  ATTRIBUTION_FIELDS.filter((f) => (from as string[]).includes(f.from)).map((f) => f.key as K)
 
 export const SENT_ATTRIBUTION_KEYS = keysFrom<SentAttributionKey>('origin', 'landing', 'form')
 export const VISIT_ATTRIBUTION_KEYS = keysFrom<VisitAttributionKey>('origin', 'landing')

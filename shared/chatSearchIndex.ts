@@ -41,7 +41,29 @@ const STOP_WORDS = new Set(
 /** Words that mean the same thing to a visitor, mapped to one term (after stemming). */
 const SAME_AS: Record<string, string> = { pric: 'cost', fee: 'cost', fees: 'cost', charg: 'cost', expens: 'cost' }
 
-const SUFFIXES = ['ational', 'ations', 'ation', 'ating', 'ated', 'ates', 'ate', 'ments', 'ment', 'ings', 'ing', 'ies', 'ied', 'ers', 'er', 'ed', 'es', 'ly', 's', 'y', 'e']
+const SUFFIXES = [
+  'ational',
+  'ations',
+  'ation',
+  'ating',
+  'ated',
+  'ates',
+  'ate',
+  'ments',
+  'ment',
+  'ings',
+  'ing',
+  'ies',
+  'ied',
+  'ers',
+  'er',
+  'ed',
+  'es',
+  'ly',
+  's',
+  'y',
+  'e',
+]
 
 /** A light suffix stripper: "pricing", "prices" and "price" all become "pric". */
 export function stem(word: string): string {

@@ -35,7 +35,7 @@ export const PhoneSchema = z
   .trim()
   .max(32, 'Use at most 32 characters.')
   .refine((v) => v === '' || /^\+?[\d\s().-]{7,}$/.test(v), 'Enter a phone number with at least 7 digits.')
-  .refine((v) => v === '' || v.replace(/\D/g, '').length >= 7 && v.replace(/\D/g, '').length <= 15, 'Enter a phone number with 7 to 15 digits.')
+  .refine((v) => v === '' || (v.replace(/\D/g, '').length >= 7 && v.replace(/\D/g, '').length <= 15), 'Enter a phone number with 7 to 15 digits.')
   .transform(normalisePhone)
 
 const OptionalPhone = PhoneSchema.optional().default('')
@@ -43,7 +43,10 @@ const OptionalPhone = PhoneSchema.optional().default('')
 /** Attribution the site tracker keeps and sends with every form (spec sections 3 and 9): the
  * client-sent fields of the one attribution table, each bounded by its limit. */
 export const AttributionSchema = z.object(
-  Object.fromEntries(SENT_ATTRIBUTION_KEYS.map((key) => [key, optionalText(attributionMax[key])])) as Record<SentAttributionKey, ReturnType<typeof optionalText>>,
+  Object.fromEntries(SENT_ATTRIBUTION_KEYS.map((key) => [key, optionalText(attributionMax[key])])) as Record<
+    SentAttributionKey,
+    ReturnType<typeof optionalText>
+  >,
 )
 
 /** Spam signals every form carries: the honeypot field and the signed fill-time token. */
@@ -124,9 +127,7 @@ export const ApplicationSchema = z
 
 export const RESUME_MAX_BYTES = 5 * 1024 * 1024
 
-export const NewsletterSchema = z
-  .object({ email: EmailSchema, source: optionalText(120), landingPage: optionalText(2048) })
-  .extend(SpamFieldsSchema.shape)
+export const NewsletterSchema = z.object({ email: EmailSchema, source: optionalText(120), landingPage: optionalText(2048) }).extend(SpamFieldsSchema.shape)
 
 export { computeRoi, roiDefaults } from './roi.ts'
 
@@ -159,7 +160,9 @@ export const AnalyticsEventSchema = z.object({
   referrer: optionalText(2048),
   props: z.record(z.string().max(64), z.union([z.string().max(512), z.number().finite(), z.boolean()])).optional(),
 })
-export const EventBatchSchema = z.object({ events: z.array(AnalyticsEventSchema).min(1, 'Send at least one event.').max(50, 'Send at most 50 events per batch.') })
+export const EventBatchSchema = z.object({
+  events: z.array(AnalyticsEventSchema).min(1, 'Send at least one event.').max(50, 'Send at most 50 events per batch.'),
+})
 
 export { fieldErrors } from './fieldErrors.ts'
 

@@ -16,7 +16,8 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     analytics: [...ADMIN_ACTIONS],
     'demo-data': ['list', 'delete'],
     jobs: ['list', 'show', 'export', 'edit'],
-    redirects: [...ADMIN_ACTIONS], 'not-found': [...ADMIN_ACTIONS],
+    redirects: [...ADMIN_ACTIONS],
+    'not-found': [...ADMIN_ACTIONS],
   },
   sales: {
     leads: [...ADMIN_ACTIONS],
@@ -31,7 +32,8 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     dashboard: ['list', 'show'],
     content: [...ADMIN_ACTIONS],
     analytics: [...ADMIN_ACTIONS],
-    redirects: [...ADMIN_ACTIONS], 'not-found': [...ADMIN_ACTIONS],
+    redirects: [...ADMIN_ACTIONS],
+    'not-found': [...ADMIN_ACTIONS],
   },
 }
 

@@ -5,7 +5,22 @@
 export const ROLES = ['admin', 'marketing', 'sales'] as const
 export type Role = (typeof ROLES)[number]
 
-export const ADMIN_RESOURCES = ['leads', 'contacts', 'companies', 'deals', 'activities', 'users', 'audit-logs', 'dashboard', 'content', 'analytics', 'demo-data', 'jobs', 'redirects', 'not-found'] as const
+export const ADMIN_RESOURCES = [
+  'leads',
+  'contacts',
+  'companies',
+  'deals',
+  'activities',
+  'users',
+  'audit-logs',
+  'dashboard',
+  'content',
+  'analytics',
+  'demo-data',
+  'jobs',
+  'redirects',
+  'not-found',
+] as const
 export type AdminResource = (typeof ADMIN_RESOURCES)[number]
 
 export const ADMIN_ACTIONS = ['list', 'show', 'create', 'edit', 'delete', 'export', 'import', 'convert'] as const
@@ -19,7 +34,12 @@ const CRM: readonly AdminResource[] = ['contacts', 'companies', 'deals', 'activi
 /** The job queue: read and export; `edit` is the Retry of a failed job (nothing else changes a job). */
 const JOBS: readonly AdminAction[] = ['list', 'show', 'export', 'edit']
 /** Resources where even an admin has fewer than every action. */
-const ADMIN_LIMITS: Partial<Record<AdminResource, readonly AdminAction[]>> = { 'audit-logs': READ_ONLY, dashboard: READ_ONLY, 'demo-data': DEMO_DATA, jobs: JOBS }
+const ADMIN_LIMITS: Partial<Record<AdminResource, readonly AdminAction[]>> = {
+  'audit-logs': READ_ONLY,
+  dashboard: READ_ONLY,
+  'demo-data': DEMO_DATA,
+  jobs: JOBS,
+}
 
 /** What each role may do per resource; a resource missing from a role's map is forbidden. */
 const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>>> = {
@@ -35,7 +55,8 @@ const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>
     leads: ['list', 'show', 'export'],
     content: ALL,
     analytics: ALL,
-    redirects: ALL, 'not-found': ALL,
+    redirects: ALL,
+    'not-found': ALL,
   },
 }
 

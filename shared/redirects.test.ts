@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest'
 import { checkRegex, normalizePath, normalizeSource, RuleTable, withQuery, type RedirectRule } from './redirects.ts'
 
 let id = 0
-const rule = (over: Partial<RedirectRule>): RedirectRule => ({ id: ++id, source: '/old', target: '/new', status_code: 301, match_type: 'exact', query_mode: 'pass', enabled: true, ...over })
+const rule = (over: Partial<RedirectRule>): RedirectRule => ({
+  id: ++id,
+  source: '/old',
+  target: '/new',
+  status_code: 301,
+  match_type: 'exact',
+  query_mode: 'pass',
+  enabled: true,
+  ...over,
+})
 
 describe('normalizePath', () => {
   it('lower-cases, decodes, drops trailing and doubled slashes like the static site', () => {
@@ -61,7 +70,10 @@ describe('RuleTable', () => {
     expect(t.match('/p', 'utm_campaign=z')?.location).toBe('https://example.org/q?ref=1&utm_campaign=z')
   })
   it('prefix rules: longest first, segment boundary, the rest of the path kept', () => {
-    const t = new RuleTable([rule({ source: '/old-blog', target: '/blog', match_type: 'prefix' }), rule({ source: '/old-blog/archive', target: '/about', match_type: 'prefix' })])
+    const t = new RuleTable([
+      rule({ source: '/old-blog', target: '/blog', match_type: 'prefix' }),
+      rule({ source: '/old-blog/archive', target: '/about', match_type: 'prefix' }),
+    ])
     expect(t.match('/old-blog/my-post')?.location).toBe('/blog/my-post')
     expect(t.match('/old-blog')?.location).toBe('/blog')
     expect(t.match('/old-blog/archive/2020')?.location).toBe('/about/2020')

@@ -122,7 +122,8 @@ export function checkRegex(pattern: string): string | null {
       const isUnbounded = c === '*' || c === '+' || (brace ? brace[2] !== undefined && brace[3] === '' : false)
       if (brace) i += brace[0].length - 1
       if (pattern[i + 1] === '?') i++
-      if (repeats && atom && (atom.quantified || atom.alternation)) return 'A repeated group may not contain another repetition or an alternation, e.g. (a+)+ or (a|b)*: it can make matching take forever.'
+      if (repeats && atom && (atom.quantified || atom.alternation))
+        return 'A repeated group may not contain another repetition or an alternation, e.g. (a+)+ or (a|b)*: it can make matching take forever.'
       if (isUnbounded && ++unbounded > REGEX_MAX_UNBOUNDED) return `At most ${REGEX_MAX_UNBOUNDED} unbounded repetitions (*, +, {n,}) in one pattern.`
       if (repeats || c === '?') stack[stack.length - 1].quantified = true
     }
@@ -204,7 +205,8 @@ export class RuleTable {
     const list = this.prefixes.get(firstSegment(path))
     for (const rule of list ?? []) {
       const p = rule.prefix!
-      if (path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`)) return result(rule, rule.target === null ? null : joinRest(rule.target, path.slice(p.length)), query)
+      if (path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`))
+        return result(rule, rule.target === null ? null : joinRest(rule.target, path.slice(p.length)), query)
     }
     for (const rule of this.rootPrefix) return result(rule, rule.target === null ? null : joinRest(rule.target, path.slice(1)), query)
     if (this.regexes.length && rawPath.length <= REGEX_MAX_PATH) {
@@ -293,7 +295,10 @@ const optionalText = (max: number) =>
 const redirectFields = {
   source: z.string().trim().min(1, 'Give the old URL (a path such as /old-page).').max(2048, 'At most 2048 characters.'),
   target: optionalText(2048),
-  status_code: z.union(REDIRECT_STATUS_CODES.map((c) => z.literal(c)) as [z.ZodLiteral<301>, z.ZodLiteral<302>, z.ZodLiteral<307>, z.ZodLiteral<308>, z.ZodLiteral<410>], { error: 'One of 301, 302, 307, 308 or 410.' }),
+  status_code: z.union(
+    REDIRECT_STATUS_CODES.map((c) => z.literal(c)) as [z.ZodLiteral<301>, z.ZodLiteral<302>, z.ZodLiteral<307>, z.ZodLiteral<308>, z.ZodLiteral<410>],
+    { error: 'One of 301, 302, 307, 308 or 410.' },
+  ),
   match_type: z.enum(MATCH_TYPES, { error: 'One of exact, prefix or regex.' }),
   query_mode: z.enum(QUERY_MODES, { error: 'One of pass, ignore or exact.' }),
   enabled: z.boolean(),

@@ -51,7 +51,11 @@ export function AboutTemplate({ page, contact, claims, address, partners, testim
             )}
           </div>
           <div className="lg:mt-10">
-            <ContactCard contact={contact} heading="Work with us" text="Tell us what you want to grow. A strategist replies within one business day with a plan and a price." />
+            <ContactCard
+              contact={contact}
+              heading="Work with us"
+              text="Tell us what you want to grow. A strategist replies within one business day with a plan and a price."
+            />
           </div>
         </div>
         <TestimonialGrid testimonials={testimonials} />

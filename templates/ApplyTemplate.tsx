@@ -9,7 +9,8 @@ import type { Job } from '../data/schema.ts'
 export type ApplyProps = StaticPageProps & { jobs: (Job & { url: string })[] }
 
 export function ApplyTemplate({ page, contact, jobs }: ApplyProps) {
-  const link = 'text-brand-700 underline underline-offset-4 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
+  const link =
+    'text-brand-700 underline underline-offset-4 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
   return (
     <article>
       <PageHero eyebrow="Careers" title={page.h1} lead={page.intro} />

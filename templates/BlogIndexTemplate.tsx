@@ -15,7 +15,10 @@ export function PostList({ posts, tags = [], headingLevel = 2 }: { posts: PostSu
         <li key={post.url}>
           <article className="rounded-xl border border-slate-200 p-6 hover:border-brand-600">
             <Heading className="text-xl font-bold text-ink">
-              <a href={post.url} className="hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+              <a
+                href={post.url}
+                className="hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              >
                 {post.title}
               </a>
             </Heading>

@@ -15,7 +15,11 @@ export function formatDate(iso: string): string {
   return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
 }
 
-export const tagLabel = (tag: string) => tag.split('-').map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w)).join(' ')
+export const tagLabel = (tag: string) =>
+  tag
+    .split('-')
+    .map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w))
+    .join(' ')
 
 export function BlogPostTemplate({ post, html, readingMinutes, more }: BlogPostProps) {
   return (
@@ -59,7 +63,9 @@ export function BlogPostTemplate({ post, html, readingMinutes, more }: BlogPostP
       <div className="prose-body mt-8 text-slate-800" dangerouslySetInnerHTML={{ __html: html }} />
       <div className="mt-12 rounded-xl bg-slate-50 p-6">
         <h2 className="text-xl font-bold text-ink">Want this done for you?</h2>
-        <p className="mt-2 leading-7 text-slate-700">Our strategists set this up for clients every week. Tell us where you are and we will send a plan within 24 hours.</p>
+        <p className="mt-2 leading-7 text-slate-700">
+          Our strategists set this up for clients every week. Tell us where you are and we will send a plan within 24 hours.
+        </p>
         <a
           href="/free-quote"
           className="mt-4 inline-block rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"

@@ -38,7 +38,10 @@ export function CareersTemplate({ page, contact, jobs }: CareersProps) {
                   <div className="flex flex-wrap items-start justify-between gap-4">
                     <div>
                       <h3 className="text-xl font-bold text-ink">
-                        <a href={job.url} className="hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+                        <a
+                          href={job.url}
+                          className="hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                        >
                           {job.title}
                         </a>
                       </h3>

@@ -29,7 +29,10 @@ export function CaseStudiesTemplate({ page, contact, caseStudies, testimonials }
                       {study.industry} · {study.location}
                     </p>
                     <h3 className="mt-2 text-2xl font-bold text-ink">
-                      <a href={`/case-studies/${study.slug}`} className="hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+                      <a
+                        href={`/case-studies/${study.slug}`}
+                        className="hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                      >
                         {study.title}
                       </a>
                     </h3>
@@ -70,7 +73,11 @@ export function CaseStudiesTemplate({ page, contact, caseStudies, testimonials }
             <Sections sections={page.sections} />
           </div>
           <div className="mt-10">
-            <ContactCard contact={contact} heading="Want to be the next case study?" text="Share your current numbers and goals. We reply within 24 hours with a plan and the results we think are realistic." />
+            <ContactCard
+              contact={contact}
+              heading="Want to be the next case study?"
+              text="Share your current numbers and goals. We reply within 24 hours with a plan and the results we think are realistic."
+            />
           </div>
         </div>
       </div>

@@ -70,7 +70,11 @@ export function CaseStudyTemplate({ study, more, contact }: CaseStudyProps) {
           </nav>
         </div>
         <div>
-          <ContactCard contact={contact} heading="Want results like these?" text={`Tell us where you are today. We reply within 24 hours with a plan modeled on work like ${study.client}'s.`} />
+          <ContactCard
+            contact={contact}
+            heading="Want results like these?"
+            text={`Tell us where you are today. We reply within 24 hours with a plan modeled on work like ${study.client}'s.`}
+          />
         </div>
       </div>
     </article>

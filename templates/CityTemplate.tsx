@@ -29,7 +29,11 @@ export function CityTemplate({ city, stateName, stateUrl, service, h1, facts, fa
   const place = `${city.name}, ${stateName}`
   return (
     <article>
-      <PageHero eyebrow={`${service.name} · ${place}`} title={h1} lead={`${service.summary} For ${city.name} companies we tune it to a metro of about ${people(city.metroPopulation)} people and to the industries that drive its economy.`}>
+      <PageHero
+        eyebrow={`${service.name} · ${place}`}
+        title={h1}
+        lead={`${service.summary} For ${city.name} companies we tune it to a metro of about ${people(city.metroPopulation)} people and to the industries that drive its economy.`}
+      >
         <CtaButtons contact={contact} quoteLabel={`Get my ${city.name} quote`} />
       </PageHero>
       <div className="mx-auto grid max-w-7xl gap-12 px-4 pb-16 sm:px-6 lg:grid-cols-[1fr_20rem]">
@@ -37,8 +41,9 @@ export function CityTemplate({ city, stateName, stateUrl, service, h1, facts, fa
           <TextBlock heading={`The ${city.name} market`} paragraphs={[city.overview, city.economy]} />
           <TextBlock heading={`How we run ${service.name.toLowerCase()} in ${city.name}`} paragraphs={[service.approach]}>
             <p className="mt-4 leading-7 text-slate-700">
-              Campaigns for {city.name} clients are planned around the neighborhoods where buyers actually search, including {city.neighborhoods.slice(0, 4).join(', ')}, and around local
-              demand from {city.industries.slice(0, 3).join(', ').toLowerCase()}. Typical result: <strong>{service.metric.value}</strong> {service.metric.label}.
+              Campaigns for {city.name} clients are planned around the neighborhoods where buyers actually search, including{' '}
+              {city.neighborhoods.slice(0, 4).join(', ')}, and around local demand from {city.industries.slice(0, 3).join(', ').toLowerCase()}. Typical result:{' '}
+              <strong>{service.metric.value}</strong> {service.metric.label}.
             </p>
           </TextBlock>
           <TextBlock heading={`Search in ${city.name} today`} paragraphs={[city.searchLandscape]} />
@@ -52,7 +57,11 @@ export function CityTemplate({ city, stateName, stateUrl, service, h1, facts, fa
           </nav>
         </div>
         <div>
-          <ContactCard contact={contact} heading={`Talk to our ${city.name} team`} text={`Tell us about your ${city.name} business and we will reply within 24 hours with a plan, a timeline and a price.`} />
+          <ContactCard
+            contact={contact}
+            heading={`Talk to our ${city.name} team`}
+            text={`Tell us about your ${city.name} business and we will reply within 24 hours with a plan, a timeline and a price.`}
+          />
         </div>
       </div>
     </article>

@@ -9,7 +9,8 @@ import type { Site } from '../data/schema.ts'
 export type ContactProps = StaticPageProps & { address: Site['contact']['address']; hours: string }
 
 export function ContactTemplate({ page, contact, address, hours }: ContactProps) {
-  const link = 'font-semibold text-brand-600 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
+  const link =
+    'font-semibold text-brand-600 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
   return (
     <article>
       <PageHero eyebrow="Contact" title={page.h1} lead={page.intro} />
@@ -63,7 +64,10 @@ export function ContactTemplate({ page, contact, address, hours }: ContactProps)
           <div className="rounded-xl border border-slate-200 p-6">
             <h2 className="text-lg font-bold text-ink">Looking for a price?</h2>
             <p className="mt-2 text-sm leading-6 text-slate-700">The quote form asks the questions we need to send scope, timeline and cost within 24 hours.</p>
-            <a href="/free-quote" className="mt-4 inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+            <a
+              href="/free-quote"
+              className="mt-4 inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            >
               Get A Free Quote
             </a>
           </div>

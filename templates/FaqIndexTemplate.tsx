@@ -49,7 +49,11 @@ export function FaqIndexTemplate({ page, contact, faqs, qa }: FaqIndexProps) {
           </nav>
         </div>
         <div>
-          <ContactCard contact={contact} heading="Question not answered?" text="Ask a strategist directly. We reply within one business day, usually the same day." />
+          <ContactCard
+            contact={contact}
+            heading="Question not answered?"
+            text="Ask a strategist directly. We reply within one business day, usually the same day."
+          />
         </div>
       </div>
     </article>

@@ -49,7 +49,10 @@ export function HomeTemplate({ page, contact, claims, home, caseStudies, testimo
     <article>
       <p className="bg-ink px-4 py-2.5 text-center text-sm text-white">
         {promo.text}{' '}
-        <a href={promo.href} className="font-semibold text-orange-300 underline underline-offset-4 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+        <a
+          href={promo.href}
+          className="font-semibold text-orange-300 underline underline-offset-4 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+        >
           {promo.linkLabel} <span aria-hidden="true">→</span>
         </a>
       </p>
@@ -215,7 +218,11 @@ export function HomeTemplate({ page, contact, claims, home, caseStudies, testimo
             {features.items.map((f) => (
               <li key={f.title} className="flex gap-3">
                 <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-1 h-5 w-5 shrink-0 text-brand-600" fill="currentColor">
-                  <path fillRule="evenodd" d="M16.7 5.3a1 1 0 010 1.4l-8 8a1 1 0 01-1.4 0l-4-4a1 1 0 111.4-1.4L8 12.58l7.3-7.3a1 1 0 011.4 0z" clipRule="evenodd" />
+                  <path
+                    fillRule="evenodd"
+                    d="M16.7 5.3a1 1 0 010 1.4l-8 8a1 1 0 01-1.4 0l-4-4a1 1 0 111.4-1.4L8 12.58l7.3-7.3a1 1 0 011.4 0z"
+                    clipRule="evenodd"
+                  />
                 </svg>
                 <div>
                   <h3 className="font-semibold text-ink">{f.title}</h3>
@@ -246,10 +253,16 @@ export function HomeTemplate({ page, contact, claims, home, caseStudies, testimo
           </h2>
           <p className="mx-auto mt-4 max-w-2xl leading-7 text-slate-200">{claims.roiPromise}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <a href="/free-quote" className="rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+            <a
+              href="/free-quote"
+              className="rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            >
               {closing.quoteLabel}
             </a>
-            <a href={`tel:${contact.phoneE164}`} className="rounded-md border border-slate-500 px-5 py-3 font-semibold text-white hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+            <a
+              href={`tel:${contact.phoneE164}`}
+              className="rounded-md border border-slate-500 px-5 py-3 font-semibold text-white hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            >
               Call {contact.phone}
             </a>
           </div>

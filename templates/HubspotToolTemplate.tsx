@@ -34,9 +34,15 @@ export function HubspotToolTemplate({ tool, h1, related, guides, contact }: Tool
                 <caption className="sr-only">HubSpot objects and the {tool.name} records they map to</caption>
                 <thead>
                   <tr className="border-b border-slate-300">
-                    <th scope="col" className="py-2 pr-4 font-semibold text-ink">HubSpot</th>
-                    <th scope="col" className="py-2 pr-4 font-semibold text-ink">{tool.name}</th>
-                    <th scope="col" className="py-2 font-semibold text-ink">Fields</th>
+                    <th scope="col" className="py-2 pr-4 font-semibold text-ink">
+                      HubSpot
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-semibold text-ink">
+                      {tool.name}
+                    </th>
+                    <th scope="col" className="py-2 font-semibold text-ink">
+                      Fields
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -83,7 +89,11 @@ export function HubspotToolTemplate({ tool, h1, related, guides, contact }: Tool
           </nav>
         </div>
         <div>
-          <ContactCard contact={contact} heading={`Connect ${tool.name} to HubSpot`} text="Most integrations go live in 2-4 weeks, with field mapping signed off by your team before the first sync." />
+          <ContactCard
+            contact={contact}
+            heading={`Connect ${tool.name} to HubSpot`}
+            text="Most integrations go live in 2-4 weeks, with field mapping signed off by your team before the first sync."
+          />
         </div>
       </div>
     </article>

@@ -34,7 +34,10 @@ export function IntegrationsTemplate({ page, contact, tools, guides }: Integrati
                   <ul className="mt-3 space-y-2">
                     {links.map((l) => (
                       <li key={l.href}>
-                        <a href={l.href} className="text-brand-600 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+                        <a
+                          href={l.href}
+                          className="text-brand-600 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                        >
                           HubSpot + {l.label}
                         </a>
                       </li>
@@ -50,7 +53,11 @@ export function IntegrationsTemplate({ page, contact, tools, guides }: Integrati
           </nav>
         </div>
         <div>
-          <ContactCard contact={contact} heading="Need a custom connector?" text="If there is no native integration, we build one on the HubSpot API. Send the systems and data you need in sync." />
+          <ContactCard
+            contact={contact}
+            heading="Need a custom connector?"
+            text="If there is no native integration, we build one on the HubSpot API. Send the systems and data you need in sync."
+          />
         </div>
       </div>
     </article>

@@ -23,7 +23,10 @@ export function LocationsTemplate({ page, contact, locations }: LocationsProps) 
                 {locations.cities.map((city) => (
                   <li key={city.href} className="rounded-xl border border-slate-200 p-5">
                     <h3 className="text-lg font-bold text-ink">
-                      <a href={city.href} className="hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+                      <a
+                        href={city.href}
+                        className="hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                      >
                         {city.label}
                       </a>
                     </h3>
@@ -60,7 +63,11 @@ export function LocationsTemplate({ page, contact, locations }: LocationsProps) 
           <Sections sections={page.sections} />
         </div>
         <div>
-          <ContactCard contact={contact} heading="Not on the list?" text="We work with clients in every state. Tell us your market and we will reply within 24 hours with a local plan." />
+          <ContactCard
+            contact={contact}
+            heading="Not on the list?"
+            text="We work with clients in every state. Tell us your market and we will reply within 24 hours with a local plan."
+          />
         </div>
       </div>
     </article>

@@ -21,7 +21,10 @@ export function NotFoundTemplate({ is404 }: { is404: boolean }) {
         <ul className="mt-4 grid gap-4 sm:grid-cols-2">
           {links.map((l) => (
             <li key={l.href} className="rounded-xl border border-slate-200 p-5 hover:border-brand-600">
-              <a href={l.href} className="font-semibold text-brand-600 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+              <a
+                href={l.href}
+                className="font-semibold text-brand-600 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              >
                 {l.label}
               </a>
               <p className="mt-1 text-sm text-slate-700">{l.text}</p>

@@ -33,7 +33,11 @@ export function PartnersTemplate({ page, contact, partners }: PartnersProps) {
           <Sections sections={page.sections} />
         </div>
         <div>
-          <ContactCard contact={contact} heading="Using a platform not listed?" text="Tell us what you run. Our engineers work with most CRMs, ad platforms and e-commerce systems that have an API." />
+          <ContactCard
+            contact={contact}
+            heading="Using a platform not listed?"
+            text="Tell us what you run. Our engineers work with most CRMs, ad platforms and e-commerce systems that have an API."
+          />
         </div>
       </div>
     </article>

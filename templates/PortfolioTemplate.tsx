@@ -26,7 +26,10 @@ export function PortfolioTemplate({ page, contact, caseStudies }: PortfolioProps
             <ul className="flex flex-wrap gap-2">
               {groups.map(([industry], i) => (
                 <li key={industry}>
-                  <a href={`#industry-${i + 1}`} className="inline-block rounded-full border border-slate-300 bg-white px-3 py-1 text-sm font-medium text-slate-800 hover:border-brand-600 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+                  <a
+                    href={`#industry-${i + 1}`}
+                    className="inline-block rounded-full border border-slate-300 bg-white px-3 py-1 text-sm font-medium text-slate-800 hover:border-brand-600 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                  >
                     {industry}
                   </a>
                 </li>
@@ -72,7 +75,9 @@ export function PortfolioTemplate({ page, contact, caseStudies }: PortfolioProps
           <h2 id="portfolio-cta" className="text-2xl font-bold tracking-tight text-ink">
             Have a project in mind?
           </h2>
-          <p className="mt-3 max-w-2xl leading-7 text-slate-700">Tell us what you want to build or fix. We reply within 24 hours with scope, timeline and price.</p>
+          <p className="mt-3 max-w-2xl leading-7 text-slate-700">
+            Tell us what you want to build or fix. We reply within 24 hours with scope, timeline and price.
+          </p>
           <CtaButtons contact={contact} />
         </section>
       </div>

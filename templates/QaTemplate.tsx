@@ -58,10 +58,16 @@ export function QaTemplate({ qa, upvotes, more }: QaProps) {
         <h2 className="text-xl font-bold text-ink">Have a question of your own?</h2>
         <p className="mt-2 leading-7 text-slate-700">Ask a strategist. We answer every message within one business day.</p>
         <div className="mt-4 flex flex-wrap gap-3">
-          <a href="/contact" className="rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+          <a
+            href="/contact"
+            className="rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
             Ask a question
           </a>
-          <a href="/faq" className="rounded-md border border-slate-300 px-5 py-3 font-semibold text-ink hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+          <a
+            href="/faq"
+            className="rounded-md border border-slate-300 px-5 py-3 font-semibold text-ink hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
             All FAQs
           </a>
         </div>

@@ -15,7 +15,8 @@ const next = [
 export type QuoteProps = StaticPageProps & { claims: Site['claims']; hours: string; quoteServices: { id: string; label: string }[] }
 
 export function QuoteTemplate({ page, contact, claims, hours, quoteServices }: QuoteProps) {
-  const link = 'font-semibold text-brand-600 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
+  const link =
+    'font-semibold text-brand-600 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
   return (
     <article>
       <PageHero eyebrow="Free quote" title={page.h1} lead={page.intro} />

@@ -36,7 +36,11 @@ export function ServiceTemplate({ page, cities, related, siblings, contact }: Se
           </nav>
         </div>
         <div>
-          <ContactCard contact={contact} heading={`Price your ${page.name.toLowerCase()}`} text="Send your goals and current numbers. We reply within 24 hours with scope, timeline and cost." />
+          <ContactCard
+            contact={contact}
+            heading={`Price your ${page.name.toLowerCase()}`}
+            text="Send your goals and current numbers. We reply within 24 hours with scope, timeline and cost."
+          />
         </div>
       </div>
     </article>

@@ -24,7 +24,10 @@ export function ServicesIndexTemplate({ page, contact, services, guides }: Servi
               {services.map((s) => (
                 <li key={s.url} className="flex flex-col rounded-xl border border-slate-200 p-6 hover:border-brand-600">
                   <h3 className="text-lg font-bold text-ink">
-                    <a href={s.url} className="hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+                    <a
+                      href={s.url}
+                      className="hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                    >
                       {s.title}
                     </a>
                   </h3>
@@ -39,7 +42,11 @@ export function ServicesIndexTemplate({ page, contact, services, guides }: Servi
           </nav>
         </div>
         <div>
-          <ContactCard contact={contact} heading="Not sure where to start?" text="Tell us your goals and current numbers. A strategist recommends the first service to fund, in writing, within 24 hours." />
+          <ContactCard
+            contact={contact}
+            heading="Not sure where to start?"
+            text="Tell us your goals and current numbers. A strategist recommends the first service to fund, in writing, within 24 hours."
+          />
         </div>
       </div>
     </article>

@@ -47,7 +47,11 @@ export function StateTemplate({ state, h1, cities, services, neighbours, contact
           </nav>
         </div>
         <div>
-          <ContactCard contact={contact} heading={`Growing in ${state.name}?`} text={`We work with ${state.name} companies remotely and on site, with reporting tied to your CRM.`} />
+          <ContactCard
+            contact={contact}
+            heading={`Growing in ${state.name}?`}
+            text={`We work with ${state.name} companies remotely and on site, with reporting tied to your CRM.`}
+          />
         </div>
       </div>
     </article>

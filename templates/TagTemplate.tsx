@@ -13,7 +13,11 @@ export function TagTemplate({ tag, posts, tags }: TagProps) {
   const count = `${sorted.length} ${sorted.length === 1 ? 'article' : 'articles'}`
   return (
     <article>
-      <PageHero eyebrow="Blog topic" title={`Articles about ${label}`} lead={`${count} from our blog on ${label.toLowerCase()}, written by the people who run the campaigns.`} />
+      <PageHero
+        eyebrow="Blog topic"
+        title={`Articles about ${label}`}
+        lead={`${count} from our blog on ${label.toLowerCase()}, written by the people who run the campaigns.`}
+      />
       <div className="mx-auto grid max-w-7xl gap-12 px-4 pb-16 sm:px-6 lg:grid-cols-[1fr_18rem]">
         <div>
           <h2 className="sr-only">{count}</h2>

@@ -20,7 +20,15 @@ export type TopicProps = {
   contact: ContactInfo
 }
 
-function TopicLayout({ page, familyLabel, related, siblings, contact, aside, extra }: TopicProps & { aside: { heading: string; text: string }; extra?: ReactNode }) {
+function TopicLayout({
+  page,
+  familyLabel,
+  related,
+  siblings,
+  contact,
+  aside,
+  extra,
+}: TopicProps & { aside: { heading: string; text: string }; extra?: ReactNode }) {
   return (
     <article>
       <PageHero eyebrow={page.eyebrow} title={page.h1} lead={page.intro}>
@@ -46,25 +54,52 @@ function TopicLayout({ page, familyLabel, related, siblings, contact, aside, ext
 }
 
 export function HubspotTemplate(props: TopicProps) {
-  return <TopicLayout {...props} aside={{ heading: 'Plan your HubSpot build', text: 'Share your hubs, tiers and the systems you need connected. We reply within 24 hours with scope and price.' }} />
+  return (
+    <TopicLayout
+      {...props}
+      aside={{
+        heading: 'Plan your HubSpot build',
+        text: 'Share your hubs, tiers and the systems you need connected. We reply within 24 hours with scope and price.',
+      }}
+    />
+  )
 }
 
 export function MortgageTemplate(props: TopicProps) {
   const extra = (
     <div className="rounded-lg border border-amber-300 bg-amber-50 p-5 text-sm leading-6 text-amber-950">
       <h2 className="font-semibold">Built for compliance review</h2>
-      <p className="mt-1">Mortgage campaigns we run carry NMLS identifiers and Equal Housing Opportunity disclosures, respect Regulation Z trigger terms and capture TCPA consent before any call or text.</p>
+      <p className="mt-1">
+        Mortgage campaigns we run carry NMLS identifiers and Equal Housing Opportunity disclosures, respect Regulation Z trigger terms and capture TCPA consent
+        before any call or text.
+      </p>
     </div>
   )
-  return <TopicLayout {...props} extra={extra} aside={{ heading: 'Talk to a mortgage marketer', text: 'We work with lenders, brokers and loan officer teams. Tell us your markets and volume goals.' }} />
+  return (
+    <TopicLayout
+      {...props}
+      extra={extra}
+      aside={{ heading: 'Talk to a mortgage marketer', text: 'We work with lenders, brokers and loan officer teams. Tell us your markets and volume goals.' }}
+    />
+  )
 }
 
 export function ApiServiceTemplate(props: TopicProps) {
-  return <TopicLayout {...props} aside={{ heading: 'Scope your API project', text: 'Send us the systems, endpoints and data you need to move. An engineer replies within 24 hours.' }} />
+  return (
+    <TopicLayout
+      {...props}
+      aside={{ heading: 'Scope your API project', text: 'Send us the systems, endpoints and data you need to move. An engineer replies within 24 hours.' }}
+    />
+  )
 }
 
 export function LandingTemplate(props: TopicProps) {
-  return <TopicLayout {...props} aside={{ heading: 'Get a plan, not a pitch', text: 'Tell us your goals and budget. A strategist sends a written recommendation within 24 hours.' }} />
+  return (
+    <TopicLayout
+      {...props}
+      aside={{ heading: 'Get a plan, not a pitch', text: 'Tell us your goals and budget. A strategist sends a written recommendation within 24 hours.' }}
+    />
+  )
 }
 
 export function LegalTemplate({ page }: TopicProps) {

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest'
 
 const root = path.dirname(new URL(import.meta.url).pathname)
 const sources = (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
-const forbidden = /\b(?:window|document|localStorage|sessionStorage|navigator|location)\.|\bfetch\(|\bapiRequest\b|\buse(?:State|Effect|LayoutEffect|Reducer|Ref)\b/
+const forbidden =
+  /\b(?:window|document|localStorage|sessionStorage|navigator|location)\.|\bfetch\(|\bapiRequest\b|\buse(?:State|Effect|LayoutEffect|Reducer|Ref)\b/
 
 describe('templates/ is pure', () => {
   it('has sources to check', () => {

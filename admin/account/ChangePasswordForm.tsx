@@ -33,7 +33,8 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       }
     >
       <Typography variant="body2" color="text.secondary">
-        At least 12 characters. Any characters work; a phrase of four or more unrelated words is best. Passwords that are easy to guess (common ones, or your name or email) are refused with a hint.
+        At least 12 characters. Any characters work; a phrase of four or more unrelated words is best. Passwords that are easy to guess (common ones, or your
+        name or email) are refused with a hint.
       </Typography>
       <PasswordInput source="currentPassword" label="Current password" validate={required()} autoComplete="current-password" />
       <PasswordInput source="newPassword" label="New password" validate={[required(), minLength]} autoComplete="new-password" />

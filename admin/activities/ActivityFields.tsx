@@ -38,7 +38,11 @@ export function MarkDoneButton() {
         update(
           'activities',
           { id: record.id, data: { done_at: new Date().toISOString() }, previousData: record },
-          { mutationMode: 'pessimistic', onSuccess: () => notify('Marked done.', { type: 'success' }), onError: (e) => notify(errorMessage(e), { type: 'error' }) },
+          {
+            mutationMode: 'pessimistic',
+            onSuccess: () => notify('Marked done.', { type: 'success' }),
+            onError: (e) => notify(errorMessage(e), { type: 'error' }),
+          },
         )
       }}
     >

@@ -5,7 +5,13 @@ import { ShowActions } from '../common/ShowActions.tsx'
 import { LinkedRecords, MarkDoneButton } from './ActivityFields.tsx'
 
 export const ActivityShow = () => (
-  <Show actions={<ShowActions><MarkDoneButton /></ShowActions>}>
+  <Show
+    actions={
+      <ShowActions>
+        <MarkDoneButton />
+      </ShowActions>
+    }
+  >
     <SimpleShowLayout>
       <TextField source="type" />
       <TextField source="subject" />

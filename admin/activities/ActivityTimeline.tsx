@@ -23,7 +23,13 @@ function QuickActivityForm({ target, id }: { target: Target; id: unknown }) {
     )
   }
   return (
-    <Box component="form" key={key} onSubmit={submit} sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '140px 1fr auto' }, alignItems: 'start', mb: 2 }} aria-label="Add an activity">
+    <Box
+      component="form"
+      key={key}
+      onSubmit={submit}
+      sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '140px 1fr auto' }, alignItems: 'start', mb: 2 }}
+      aria-label="Add an activity"
+    >
       <TextField name="type" select size="small" label="Type" defaultValue="note">
         {activityTypeChoices.map((c) => (
           <MenuItem key={c.id} value={c.id}>

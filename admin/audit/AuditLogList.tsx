@@ -5,7 +5,12 @@ import { AUDIT_ACTIONS, auditActionLabels } from '../../shared/adminContract.ts'
 import { actionLabel, AuditTime, AuditUser, ChangesList } from './AuditLogPanel.tsx'
 
 const filters = [
-  <SelectInput key="resource" source="resource" choices={['leads', 'contacts', 'companies', 'deals', 'activities', 'users', 'demo-data', 'jobs'].map((id) => ({ id, name: id }))} alwaysOn />,
+  <SelectInput
+    key="resource"
+    source="resource"
+    choices={['leads', 'contacts', 'companies', 'deals', 'activities', 'users', 'demo-data', 'jobs'].map((id) => ({ id, name: id }))}
+    alwaysOn
+  />,
   <SelectInput key="action" source="action" choices={AUDIT_ACTIONS.map((id) => ({ id, name: auditActionLabels[id] }))} alwaysOn />,
   <TextInput key="record_id" source="record_id" label="Record id" />,
 ]

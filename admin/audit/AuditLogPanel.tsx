@@ -25,7 +25,9 @@ export function ChangesList({ changes, action }: { changes: Record<string, [unkn
 }
 
 /** When an entry was written: the full date and time, to the second. */
-export const AuditTime = ({ record }: { record?: RaRecord }) => <DateField record={record} source="created_at" showTime options={{ dateStyle: 'medium', timeStyle: 'medium' }} />
+export const AuditTime = ({ record }: { record?: RaRecord }) => (
+  <DateField record={record} source="created_at" showTime options={{ dateStyle: 'medium', timeStyle: 'medium' }} />
+)
 
 /** Who acted, by name (nobody for a failed sign-in). */
 export const AuditUser = ({ record }: { record?: RaRecord }) => (

@@ -44,7 +44,12 @@ export const CompanyShow = () => (
       <Grid size={{ xs: 12, md: 7 }}>
         <Card component="section" aria-label="Contacts">
           <CardHeader title="Contacts" />
-          <ReferenceManyField reference="contacts" target="company_id" sort={{ field: 'last_name', order: 'ASC' }} empty={<CardContent>No contacts.</CardContent>}>
+          <ReferenceManyField
+            reference="contacts"
+            target="company_id"
+            sort={{ field: 'last_name', order: 'ASC' }}
+            empty={<CardContent>No contacts.</CardContent>}
+          >
             <DataTable bulkActionButtons={false} rowClick={(id) => `/contacts/${id}`}>
               <DataTable.Col source="first_name" label="First name" />
               <DataTable.Col source="last_name" label="Last name" />

@@ -59,7 +59,10 @@ export function ContactImport() {
   return (
     <Card sx={{ mt: 2 }}>
       <Title title="Import contacts" />
-      <CardHeader title="Import contacts from CSV" subheader={`Columns: ${CONTACT_IMPORT_COLUMNS.join(', ')} (first_name is required; tags separated by ";").`} />
+      <CardHeader
+        title="Import contacts from CSV"
+        subheader={`Columns: ${CONTACT_IMPORT_COLUMNS.join(', ')} (first_name is required; tags separated by ";").`}
+      />
       <CardContent sx={{ display: 'grid', gap: 2 }}>
         <Box>
           <Button variant="outlined" component="label" disabled={pending}>
@@ -96,7 +99,8 @@ export function ContactImport() {
         {report && (
           <Box sx={{ display: 'grid', gap: 1 }} aria-label="Dry run">
             <Alert severity={report.errors.length ? 'warning' : 'success'}>
-              Dry run: {report.valid} of {report.total} rows are valid{report.errors.length ? `; ${report.errors.length} problem(s) below` : ''}. Nothing has been created yet.
+              Dry run: {report.valid} of {report.total} rows are valid{report.errors.length ? `; ${report.errors.length} problem(s) below` : ''}. Nothing has
+              been created yet.
             </Alert>
             {report.errors.length > 0 && (
               <Table size="small" aria-label="Errors">
@@ -127,7 +131,8 @@ export function ContactImport() {
         )}
         {done && (
           <Alert severity="success">
-            {done.created} contact{done.created === 1 ? '' : 's'} created{done.errors.length ? `, ${done.errors.length} row(s) skipped` : ''}. <Link to="/contacts">Back to contacts</Link>
+            {done.created} contact{done.created === 1 ? '' : 's'} created{done.errors.length ? `, ${done.errors.length} row(s) skipped` : ''}.{' '}
+            <Link to="/contacts">Back to contacts</Link>
           </Alert>
         )}
       </CardContent>

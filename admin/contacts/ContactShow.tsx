@@ -68,7 +68,9 @@ function Details() {
           <FunctionField render={(r) => (r.emails?.length ? r.emails.map((e: { email: string; type: string }) => `${e.email} (${e.type})`).join(', ') : '—')} />
         </Labeled>
         <Labeled label="Phones">
-          <FunctionField render={(r) => (r.phones?.length ? r.phones.map((p: { number: string; type: string }) => `${p.number} (${p.type})`).join(', ') : '—')} />
+          <FunctionField
+            render={(r) => (r.phones?.length ? r.phones.map((p: { number: string; type: string }) => `${p.number} (${p.type})`).join(', ') : '—')}
+          />
         </Labeled>
         <Labeled label="Status">
           <ChipField source="status" size="small" sx={{ alignSelf: 'flex-start' }} />
@@ -151,4 +153,3 @@ export const ContactShow = () => (
     </Grid>
   </Show>
 )
-

@@ -3,7 +3,24 @@
 import { lazy, Suspense } from 'react'
 import { Title, useGetIdentity } from 'react-admin'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Box, Card, CardContent, CardHeader, Chip, Grid, List, ListItem, ListItemText, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  Grid,
+  List,
+  ListItem,
+  ListItemText,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material'
 import { Link } from 'react-router-dom'
 import { stageLabel, usd } from '../choices.ts'
 import { errorMessage, useAdminDataProvider, useCan } from '../common/hooks.ts'
@@ -119,7 +136,10 @@ export function Dashboard() {
             <List dense>
               {data.recentLeads.map((lead) => (
                 <ListItem key={String(lead.id)} component={can('leads', 'show') ? Link : 'li'} to={`/leads/${lead.id}/show`}>
-                  <ListItemText primary={String(lead.name || lead.email)} secondary={`${lead.source || 'Website'} · ${new Date(String(lead.created_at)).toLocaleString()}`} />
+                  <ListItemText
+                    primary={String(lead.name || lead.email)}
+                    secondary={`${lead.source || 'Website'} · ${new Date(String(lead.created_at)).toLocaleString()}`}
+                  />
                   <Chip size="small" label={String(lead.status)} />
                 </ListItem>
               ))}
@@ -131,7 +151,10 @@ export function Dashboard() {
             <List dense>
               {data.myTasks.map((task) => (
                 <ListItem key={String(task.id)} component={Link} to={`/activities/${task.id}/show`}>
-                  <ListItemText primary={String(task.subject)} secondary={task.due_at ? `Due ${new Date(String(task.due_at)).toLocaleString()}` : 'No due date'} />
+                  <ListItemText
+                    primary={String(task.subject)}
+                    secondary={task.due_at ? `Due ${new Date(String(task.due_at)).toLocaleString()}` : 'No due date'}
+                  />
                 </ListItem>
               ))}
               {!data.myTasks.length && <ListItem>Nothing due.</ListItem>}

@@ -88,7 +88,11 @@ function Board() {
               </Typography>
               <Droppable droppableId={stage} isDropDisabled={!can('deals', 'edit')}>
                 {(provided, snapshot) => (
-                  <Box ref={provided.innerRef} {...provided.droppableProps} sx={{ minHeight: 120, borderRadius: 1, p: 0.5, bgcolor: snapshot.isDraggingOver ? 'action.hover' : 'grey.100' }}>
+                  <Box
+                    ref={provided.innerRef}
+                    {...provided.droppableProps}
+                    sx={{ minHeight: 120, borderRadius: 1, p: 0.5, bgcolor: snapshot.isDraggingOver ? 'action.hover' : 'grey.100' }}
+                  >
                     {deals.map((deal, index) => (
                       <DealCard key={deal.id} deal={deal} index={index} />
                     ))}
@@ -118,7 +122,16 @@ function BoardActions() {
 
 // One page of up to 1,000 deals (the API's page cap) ordered by position within each stage.
 export const DealBoard = () => (
-  <List filters={dealFilters} actions={<BoardActions />} perPage={1000} pagination={false} sort={{ field: 'position', order: 'ASC' }} exporter={false} component={Card} storeKey="deals.board">
+  <List
+    filters={dealFilters}
+    actions={<BoardActions />}
+    perPage={1000}
+    pagination={false}
+    sort={{ field: 'position', order: 'ASC' }}
+    exporter={false}
+    component={Card}
+    storeKey="deals.board"
+  >
     <Board />
   </List>
 )

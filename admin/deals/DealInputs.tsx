@@ -1,4 +1,14 @@
-import { AutocompleteArrayInput, AutocompleteInput, DateInput, NumberInput, ReferenceArrayInput, ReferenceInput, SelectInput, TextInput, required } from 'react-admin'
+import {
+  AutocompleteArrayInput,
+  AutocompleteInput,
+  DateInput,
+  NumberInput,
+  ReferenceArrayInput,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+  required,
+} from 'react-admin'
 import { Box } from '@mui/material'
 import { dealStageChoices } from '../choices.ts'
 import { OwnerInput } from '../common/Owner.tsx'

@@ -1,5 +1,17 @@
 // /admin/deals/table: the deals as a sortable, filterable table.
-import { BulkDeleteButton, Button, CreateButton, DataTable, DateField, FilterButton, List, ReferenceField, SearchInput, SelectInput, TopToolbar } from 'react-admin'
+import {
+  BulkDeleteButton,
+  Button,
+  CreateButton,
+  DataTable,
+  DateField,
+  FilterButton,
+  List,
+  ReferenceField,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+} from 'react-admin'
 import ViewKanbanIcon from '@mui/icons-material/ViewKanban'
 import { Link } from 'react-router-dom'
 import { dealStageChoices, stageLabel, usd } from '../choices.ts'
@@ -24,7 +36,14 @@ function DealTableActions() {
 }
 
 export const DealTable = () => (
-  <List resource="deals" filters={dealFilters} actions={<DealTableActions />} sort={{ field: 'created_at', order: 'DESC' }} exporter={false} storeKey="deals.table">
+  <List
+    resource="deals"
+    filters={dealFilters}
+    actions={<DealTableActions />}
+    sort={{ field: 'created_at', order: 'DESC' }}
+    exporter={false}
+    storeKey="deals.table"
+  >
     <DataTable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
       <DataTable.Col source="name" />
       <DataTable.Col source="company_id" label="Company">

@@ -14,7 +14,11 @@ export function groupByStage<T extends BoardCard>(deals: T[]): Columns<T> {
 }
 
 /** The columns after moving one card; the card takes its new stage. The input is not changed. */
-export function moveCard<T extends BoardCard>(columns: Columns<T>, from: { stage: DealStage; index: number }, to: { stage: DealStage; index: number }): Columns<T> {
+export function moveCard<T extends BoardCard>(
+  columns: Columns<T>,
+  from: { stage: DealStage; index: number },
+  to: { stage: DealStage; index: number },
+): Columns<T> {
   const next = { ...columns, [from.stage]: [...columns[from.stage]] } as Columns<T>
   const [card] = next[from.stage].splice(from.index, 1)
   if (!card) return columns

@@ -6,7 +6,10 @@ import DownloadIcon from '@mui/icons-material/Download'
 import { jobStateChoices, jobsExportUrl } from './jobApi.ts'
 import { JobStateChip } from './JobStateChip.tsx'
 
-const filters = [<TextInput key="type" source="type" label="Type" alwaysOn />, <SelectInput key="state" source="state" label="State" choices={jobStateChoices} alwaysOn />]
+const filters = [
+  <TextInput key="type" source="type" label="Type" alwaysOn />,
+  <SelectInput key="state" source="state" label="State" choices={jobStateChoices} alwaysOn />,
+]
 
 function ExportJobsButton() {
   const { filterValues, total } = useListContext()

@@ -7,7 +7,11 @@ export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const
 export const jobStateChoices = JOB_STATES.map((id) => ({ id, name: id[0].toUpperCase() + id.slice(1) }))
 
 export async function retryJob(id: Identifier): Promise<RaRecord> {
-  const { json } = await httpClient(`${apiUrl}/jobs/${encodeURIComponent(String(id))}/retry`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } })
+  const { json } = await httpClient(`${apiUrl}/jobs/${encodeURIComponent(String(id))}/retry`, {
+    method: 'POST',
+    body: '{}',
+    headers: { 'Content-Type': 'application/json' },
+  })
   return json
 }
 

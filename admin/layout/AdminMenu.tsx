@@ -19,7 +19,8 @@ export function AdminMenu() {
       {can('users') && <Menu.ResourceItem name="users" />}
       {can('audit-logs') && <Menu.ResourceItem name="audit-logs" />}
       {can('jobs') && <Menu.ResourceItem name="jobs" />}
-      {can('redirects') && <Menu.ResourceItem name="redirects" />}{can('not-found') && <Menu.ResourceItem name="not-found" />}
+      {can('redirects') && <Menu.ResourceItem name="redirects" />}
+      {can('not-found') && <Menu.ResourceItem name="not-found" />}
     </Menu>
   )
 }

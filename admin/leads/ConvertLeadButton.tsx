@@ -23,7 +23,9 @@ export function ConvertLeadButton() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
-    const deal = withDeal ? { name: String(form.get('dealName') ?? ''), amount: Number(form.get('dealAmount') || 0), stage: String(form.get('dealStage') ?? 'lead') } : undefined
+    const deal = withDeal
+      ? { name: String(form.get('dealName') ?? ''), amount: Number(form.get('dealAmount') || 0), stage: String(form.get('dealStage') ?? 'lead') }
+      : undefined
     setPending(true)
     try {
       const result = await dataProvider.convertLead(record.id, deal)
@@ -54,8 +56,23 @@ export function ConvertLeadButton() {
             <FormControlLabel control={<Checkbox checked={withDeal} onChange={(e) => setWithDeal(e.target.checked)} />} label="Also create a deal" />
             {withDeal && (
               <>
-                <TextField name="dealName" label="Deal name" required defaultValue={`${record.company || record.name || record.email} deal`} error={Boolean(dealError('name'))} helperText={dealError('name')} />
-                <TextField name="dealAmount" label="Amount (USD)" type="number" inputProps={{ min: 0, step: 100 }} defaultValue="0" error={Boolean(dealError('amount'))} helperText={dealError('amount')} />
+                <TextField
+                  name="dealName"
+                  label="Deal name"
+                  required
+                  defaultValue={`${record.company || record.name || record.email} deal`}
+                  error={Boolean(dealError('name'))}
+                  helperText={dealError('name')}
+                />
+                <TextField
+                  name="dealAmount"
+                  label="Amount (USD)"
+                  type="number"
+                  inputProps={{ min: 0, step: 100 }}
+                  defaultValue="0"
+                  error={Boolean(dealError('amount'))}
+                  helperText={dealError('amount')}
+                />
                 <TextField name="dealStage" label="Stage" select defaultValue="lead">
                   {dealStageChoices.map((c) => (
                     <MenuItem key={c.id} value={c.id}>

@@ -2,7 +2,19 @@
 // résumé as a download), its attribution grouped, the workflow (status buttons, owner, notes),
 // Convert, the contact it became, and the audit log.
 import type { ReactNode } from 'react'
-import { DateField, EditButton, FunctionField, Labeled, ReferenceManyField, Show, TextField, TopToolbar, useRecordContext, DataTable, type Identifier } from 'react-admin'
+import {
+  DateField,
+  EditButton,
+  FunctionField,
+  Labeled,
+  ReferenceManyField,
+  Show,
+  TextField,
+  TopToolbar,
+  useRecordContext,
+  DataTable,
+  type Identifier,
+} from 'react-admin'
 import DownloadIcon from '@mui/icons-material/Download'
 import { Box, Card, CardContent, CardHeader, Chip, Grid, Button as MuiButton, Link as MuiLink, Stack, Typography } from '@mui/material'
 import { leadResumeUrl } from '../dataProvider.ts'
@@ -49,7 +61,15 @@ function DetailValue({ item, leadId }: { item: DetailItem; leadId: Identifier })
       )
     case 'resume':
       return (
-        <MuiButton component="a" href={leadResumeUrl(leadId)} download size="small" variant="outlined" startIcon={<DownloadIcon />} sx={{ textTransform: 'none' }}>
+        <MuiButton
+          component="a"
+          href={leadResumeUrl(leadId)}
+          download
+          size="small"
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          sx={{ textTransform: 'none' }}
+        >
           Download {item.fileName}
           {item.size != null ? ` (${fileSize(item.size)})` : ''}
         </MuiButton>

@@ -4,7 +4,13 @@ import { Button, useNotify, useRecordContext, useUpdate } from 'react-admin'
 import { LEAD_STATUS_TRANSITIONS, type LeadStatus } from '../../shared/adminContract.ts'
 import { errorMessage, useCan } from '../common/hooks.ts'
 
-const labels: Record<LeadStatus, string> = { new: 'Reopen', contacted: 'Mark contacted', qualified: 'Mark qualified', converted: 'Converted', lost: 'Mark lost' }
+const labels: Record<LeadStatus, string> = {
+  new: 'Reopen',
+  contacted: 'Mark contacted',
+  qualified: 'Mark qualified',
+  converted: 'Converted',
+  lost: 'Mark lost',
+}
 
 export function LeadStatusButtons() {
   const record = useRecordContext()
@@ -24,7 +30,11 @@ export function LeadStatusButtons() {
             update(
               'leads',
               { id: record.id, data: { status }, previousData: record },
-              { mutationMode: 'pessimistic', onSuccess: () => notify(`Lead marked ${status}.`, { type: 'success' }), onError: (e) => notify(errorMessage(e), { type: 'error' }) },
+              {
+                mutationMode: 'pessimistic',
+                onSuccess: () => notify(`Lead marked ${status}.`, { type: 'success' }),
+                onError: (e) => notify(errorMessage(e), { type: 'error' }),
+              },
             )
           }
         />

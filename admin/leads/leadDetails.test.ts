@@ -24,8 +24,12 @@ describe('leadDetailItems', () => {
   })
 
   it('falls back to the ids for services stored without their names', () => {
-    expect(leadDetailItems({ services: ['seo-services', 'local-seo'] })).toEqual([{ key: 'services', label: 'Services of interest', type: 'labels', values: ['seo-services', 'local-seo'] }])
-    expect(leadDetailItems({ services: ['seo-services', 'local-seo'], serviceLabels: ['SEO Services'] })[0]).toMatchObject({ values: ['SEO Services', 'local-seo'] })
+    expect(leadDetailItems({ services: ['seo-services', 'local-seo'] })).toEqual([
+      { key: 'services', label: 'Services of interest', type: 'labels', values: ['seo-services', 'local-seo'] },
+    ])
+    expect(leadDetailItems({ services: ['seo-services', 'local-seo'], serviceLabels: ['SEO Services'] })[0]).toMatchObject({
+      values: ['SEO Services', 'local-seo'],
+    })
   })
 
   it('shows a job application’s opening, links and résumé, not the stored file name', () => {

@@ -4,7 +4,20 @@ import AddLinkIcon from '@mui/icons-material/AddLink'
 import { Button as MuiButton } from '@mui/material'
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { BooleanInput, BulkDeleteButton, BulkUpdateButton, DataTable, DateField, FilterButton, List, SearchInput, TopToolbar, useNotify, useRecordContext, type RaRecord } from 'react-admin'
+import {
+  BooleanInput,
+  BulkDeleteButton,
+  BulkUpdateButton,
+  DataTable,
+  DateField,
+  FilterButton,
+  List,
+  SearchInput,
+  TopToolbar,
+  useNotify,
+  useRecordContext,
+  type RaRecord,
+} from 'react-admin'
 import { errorMessage, useCan } from '../common/hooks.ts'
 import { notFoundSuggestions } from '../redirects/api.ts'
 
@@ -30,7 +43,20 @@ function CreateRedirectButton() {
     setPending(true)
     try {
       const { urls } = await notFoundSuggestions(record.id)
-      navigate('/redirects/create', { state: { record: { source: record.path, target: urls[0] ?? '', status_code: 301, match_type: 'exact', query_mode: 'pass', enabled: true, group: '', note: `From the 404 log (${record.hits} hits)` } } })
+      navigate('/redirects/create', {
+        state: {
+          record: {
+            source: record.path,
+            target: urls[0] ?? '',
+            status_code: 301,
+            match_type: 'exact',
+            query_mode: 'pass',
+            enabled: true,
+            group: '',
+            note: `From the 404 log (${record.hits} hits)`,
+          },
+        },
+      })
     } catch (error) {
       notify(errorMessage(error, 'No suggestion could be loaded.'), { type: 'error' })
     } finally {

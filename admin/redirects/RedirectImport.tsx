@@ -2,7 +2,24 @@
 // rule's outcome and errors, chains that would be flattened), then import the valid rules.
 import { useId, useState, type ChangeEvent } from 'react'
 import { Title, useNotify, useRefresh } from 'react-admin'
-import { Alert, Box, Button, Card, CardContent, CardHeader, FormControl, InputLabel, MenuItem, Select, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material'
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  FormControl,
+  InputLabel,
+  MenuItem,
+  Select,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+} from '@mui/material'
 import { Link } from 'react-router-dom'
 import { errorMessage } from '../common/hooks.ts'
 import { importRedirects, type ImportFormat, type RedirectImportReport } from './api.ts'
@@ -49,7 +66,10 @@ export function RedirectImport() {
   return (
     <Card sx={{ mt: 2 }}>
       <Title title="Import redirects" />
-      <CardHeader title="Import redirects" subheader="CSV with the export's columns (source, target, status_code, match_type, query_mode, enabled, group, note), or .htaccess Redirect/RewriteRule lines, or nginx return/rewrite lines." />
+      <CardHeader
+        title="Import redirects"
+        subheader="CSV with the export's columns (source, target, status_code, match_type, query_mode, enabled, group, note), or .htaccess Redirect/RewriteRule lines, or nginx return/rewrite lines."
+      />
       <CardContent sx={{ display: 'grid', gap: 2 }}>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           <FormControl size="small" sx={{ minWidth: 160 }}>
@@ -65,7 +85,14 @@ export function RedirectImport() {
             <input hidden type="file" accept=".csv,.txt,.conf,.htaccess,text/*" onChange={choose} aria-label="Rules file" />
           </Button>
         </Box>
-        <TextField label="Rules" multiline minRows={6} value={text} onChange={(e) => setText(e.target.value)} slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }} />
+        <TextField
+          label="Rules"
+          multiline
+          minRows={6}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
+        />
         <Box sx={{ display: 'flex', gap: 2 }}>
           <Button variant="outlined" onClick={() => run(true)} disabled={pending || !text.trim()}>
             Check (dry run)
@@ -83,7 +110,8 @@ export function RedirectImport() {
         )}
         {done && (
           <Alert severity="success">
-            {done.created} redirect{done.created === 1 ? '' : 's'} created{done.total > done.created ? `, ${done.total - done.created} skipped` : ''}. <Link to="/redirects">Back to redirects</Link>
+            {done.created} redirect{done.created === 1 ? '' : 's'} created{done.total > done.created ? `, ${done.total - done.created} skipped` : ''}.{' '}
+            <Link to="/redirects">Back to redirects</Link>
           </Alert>
         )}
         {shown && (

@@ -15,7 +15,12 @@ export function RedirectInputs() {
         <SelectInput source="status_code" label="Status" choices={statusChoices} validate={required()} />
         <FormDataConsumer>
           {({ formData }) => (
-            <TextInput source="target" label="New URL" disabled={formData.status_code === 410} helperText={formData.status_code === 410 ? '410 Gone has no target.' : 'A path (/new-page) or https://…; $1…$9 for regex captures.'} />
+            <TextInput
+              source="target"
+              label="New URL"
+              disabled={formData.status_code === 410}
+              helperText={formData.status_code === 410 ? '410 Gone has no target.' : 'A path (/new-page) or https://…; $1…$9 for regex captures.'}
+            />
           )}
         </FormDataConsumer>
       </Box>
@@ -25,7 +30,11 @@ export function RedirectInputs() {
         <BooleanInput source="enabled" label="Enabled" />
       </Box>
       <TextInput source="note" label="Note" multiline minRows={2} />
-      <BooleanInput source="confirmHidesPage" label="Allow this rule to hide a live page of the site" helperText="Only when the page should no longer be reachable." />
+      <BooleanInput
+        source="confirmHidesPage"
+        label="Allow this rule to hide a live page of the site"
+        helperText="Only when the page should no longer be reachable."
+      />
     </Box>
   )
 }

@@ -2,7 +2,22 @@ import DownloadIcon from '@mui/icons-material/Download'
 import UploadIcon from '@mui/icons-material/Upload'
 import { Button as MuiButton } from '@mui/material'
 import { Link } from 'react-router-dom'
-import { BooleanField, BulkDeleteButton, BulkUpdateButton, CreateButton, DataTable, DateField, FilterButton, List, NullableBooleanInput, SearchInput, SelectInput, TextInput, TopToolbar, useListContext } from 'react-admin'
+import {
+  BooleanField,
+  BulkDeleteButton,
+  BulkUpdateButton,
+  CreateButton,
+  DataTable,
+  DateField,
+  FilterButton,
+  List,
+  NullableBooleanInput,
+  SearchInput,
+  SelectInput,
+  TextInput,
+  TopToolbar,
+  useListContext,
+} from 'react-admin'
 import { useCan } from '../common/hooks.ts'
 import { redirectsExportUrl } from './api.ts'
 import { matchChoices, statusChoices } from './choices.ts'

@@ -11,7 +11,11 @@ export function redirectsExportUrl({ filter = {} }: ListQuery) {
 }
 
 export async function importRedirects(text: string, format: ImportFormat, dryRun: boolean): Promise<RedirectImportReport> {
-  const { json } = await httpClient(`${apiUrl}/redirects/import?format=${format}&dryRun=${dryRun ? 1 : 0}`, { method: 'POST', body: text, headers: { 'Content-Type': format === 'csv' ? 'text/csv' : 'text/plain' } })
+  const { json } = await httpClient(`${apiUrl}/redirects/import?format=${format}&dryRun=${dryRun ? 1 : 0}`, {
+    method: 'POST',
+    body: text,
+    headers: { 'Content-Type': format === 'csv' ? 'text/csv' : 'text/plain' },
+  })
   return json
 }
 

@@ -7,7 +7,11 @@ export function TemporaryPasswordDialog({ email, password, onClose }: { email: s
       <DialogTitle id="temp-password-title">Temporary password</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
         <Typography>Give this password to {email} through a safe channel. They must choose their own at first sign-in.</Typography>
-        <Box component="code" data-testid="temporary-password" sx={{ fontSize: '1.1rem', p: 1.5, bgcolor: 'grey.100', borderRadius: 1, userSelect: 'all', wordBreak: 'break-all' }}>
+        <Box
+          component="code"
+          data-testid="temporary-password"
+          sx={{ fontSize: '1.1rem', p: 1.5, bgcolor: 'grey.100', borderRadius: 1, userSelect: 'all', wordBreak: 'break-all' }}
+        >
           {password}
         </Box>
         <Alert severity="warning">It is shown only this once.</Alert>

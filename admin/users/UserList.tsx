@@ -1,7 +1,10 @@
 import { BooleanField, CreateButton, DataTable, DateField, List, SearchInput, SelectInput, TopToolbar } from 'react-admin'
 import { roleChoices } from '../choices.ts'
 
-const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search users" />, <SelectInput key="role" source="role" choices={roleChoices} alwaysOn />]
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search users" />,
+  <SelectInput key="role" source="role" choices={roleChoices} alwaysOn />,
+]
 
 export const UserList = () => (
   <List

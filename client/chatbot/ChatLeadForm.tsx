@@ -20,10 +20,23 @@ export function ChatLeadForm({ asked, onSent }: { asked: string[]; onSent: (emai
     initial: { email: '' },
     fields: ['email'],
     endpoint: '/api/leads',
-    body: ({ email }) => ({ email: email.trim(), firstName: '', lastName: '', company: '', phone: '', message: transcript(asked, location.pathname), source: CHATBOT_SOURCE, campaign: CHATBOT_CAMPAIGN }),
+    body: ({ email }) => ({
+      email: email.trim(),
+      firstName: '',
+      lastName: '',
+      company: '',
+      phone: '',
+      message: transcript(asked, location.pathname),
+      source: CHATBOT_SOURCE,
+      campaign: CHATBOT_CAMPAIGN,
+    }),
     // The full rule is the server's (shared/contract.ts EmailSchema); this catches typos early.
     check: ({ email }) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? {} : { email: 'Enter a valid email address, like name@company.com.' }),
-    messages: { checkFields: '', failed: 'We could not save your email. Please try again, or call us.', server: 'We could not save your email. Please try again, or call us.' },
+    messages: {
+      checkFields: '',
+      failed: 'We could not save your email. Please try again, or call us.',
+      server: 'We could not save your email. Please try again, or call us.',
+    },
     onSuccess: (v) => {
       setSent(true)
       onSent(v.email.trim())
@@ -46,7 +59,11 @@ export function ChatLeadForm({ asked, onSent }: { asked: string[]; onSent: (emai
           errorId={`${id}-error`}
           className="min-w-0 flex-1 rounded-md border border-slate-500 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 aria-[invalid=true]:border-red-700"
         />
-        <button type="submit" disabled={pending || !email.trim()} className="rounded-md bg-ink px-3 py-2 text-sm font-semibold text-white hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={pending || !email.trim()}
+          className="rounded-md bg-ink px-3 py-2 text-sm font-semibold text-white hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60"
+        >
           {pending ? 'Sending…' : 'Send'}
         </button>
       </div>

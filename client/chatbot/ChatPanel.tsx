@@ -15,7 +15,15 @@ type Message = { from: 'bot' | 'user'; text: string; links?: Link[] }
 
 const SUGGESTIONS = ['How much do your services cost?', 'How long does SEO take?', 'Which CRMs do you work with?']
 
-export default function ChatPanel({ id, open, onClose, brand, phone, phoneE164, quoteHref }: ChatLauncherProps & { id: string; open: boolean; onClose: () => void }) {
+export default function ChatPanel({
+  id,
+  open,
+  onClose,
+  brand,
+  phone,
+  phoneE164,
+  quoteHref,
+}: ChatLauncherProps & { id: string; open: boolean; onClose: () => void }) {
   const titleId = useId()
   const inputId = useId()
   const input = useRef<HTMLInputElement>(null)
@@ -23,7 +31,10 @@ export default function ChatPanel({ id, open, onClose, brand, phone, phoneE164, 
   const [question, setQuestion] = useState('')
   const [busy, setBusy] = useState(false)
   const [messages, setMessages] = useState<Message[]>([
-    { from: 'bot', text: `Hi! I'm the ${brand} assistant. Ask me about our services, pricing, timelines or tracking, and I'll answer from our FAQ and service pages.` },
+    {
+      from: 'bot',
+      text: `Hi! I'm the ${brand} assistant. Ask me about our services, pricing, timelines or tracking, and I'll answer from our FAQ and service pages.`,
+    },
   ])
   const quoteLink = { label: 'Get a free quote', href: quoteHref }
   const callLink = { label: `Call ${phone}`, href: `tel:${phoneE164}` }
@@ -58,7 +69,11 @@ export default function ChatPanel({ id, open, onClose, brand, phone, phoneE164, 
           links: [{ label: `Read more: ${best.doc.title}`, href: best.doc.url }, ...related.map((hit) => ({ label: hit.doc.title, href: hit.doc.url }))],
         }
       } else {
-        reply = { from: 'bot', text: "I couldn't find that in our FAQ or service pages. A strategist can answer it directly: request a free quote or give us a call.", links: [quoteLink, callLink] }
+        reply = {
+          from: 'bot',
+          text: "I couldn't find that in our FAQ or service pages. A strategist can answer it directly: request a free quote or give us a call.",
+          links: [quoteLink, callLink],
+        }
       }
     } catch {
       reply = { from: 'bot', text: "Sorry, I can't reach my answers right now. Please request a free quote or call us.", links: [quoteLink, callLink] }
@@ -80,7 +95,8 @@ export default function ChatPanel({ id, open, onClose, brand, phone, phoneE164, 
   }
 
   const asked = messages.filter((m) => m.from === 'user').map((m) => m.text)
-  const linkClass = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
+  const linkClass =
+    'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
 
   return (
     // The dialog handles Escape and Tab for keyboard users.
@@ -98,7 +114,12 @@ export default function ChatPanel({ id, open, onClose, brand, phone, phoneE164, 
         <h2 id={titleId} className="text-base font-semibold">
           Ask {brand}
         </h2>
-        <button type="button" onClick={onClose} aria-label="Close chat" className="rounded-md p-1.5 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close chat"
+          className="rounded-md p-1.5 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+        >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>
@@ -107,7 +128,12 @@ export default function ChatPanel({ id, open, onClose, brand, phone, phoneE164, 
 
       <div ref={log} role="log" aria-live="polite" aria-label="Conversation" className="flex-1 space-y-3 overflow-y-auto px-4 py-3 text-sm leading-6">
         {messages.map((message, i) => (
-          <div key={i} className={message.from === 'user' ? 'ml-8 rounded-lg bg-brand-50 px-3 py-2 text-slate-900' : 'mr-4 rounded-lg bg-slate-100 px-3 py-2 text-slate-800'}>
+          <div
+            key={i}
+            className={
+              message.from === 'user' ? 'ml-8 rounded-lg bg-brand-50 px-3 py-2 text-slate-900' : 'mr-4 rounded-lg bg-slate-100 px-3 py-2 text-slate-800'
+            }
+          >
             <p>
               <span className="sr-only">{message.from === 'user' ? 'You: ' : `${brand}: `}</span>
               {message.text}
@@ -131,7 +157,12 @@ export default function ChatPanel({ id, open, onClose, brand, phone, phoneE164, 
       {asked.length === 0 && (
         <div className="flex flex-wrap gap-2 px-4 pb-2">
           {SUGGESTIONS.map((s) => (
-            <button key={s} type="button" onClick={() => void ask(s)} className="rounded-full border border-slate-300 px-3 py-1 text-xs font-medium text-slate-800 hover:border-brand-600 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+            <button
+              key={s}
+              type="button"
+              onClick={() => void ask(s)}
+              className="rounded-full border border-slate-300 px-3 py-1 text-xs font-medium text-slate-800 hover:border-brand-600 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            >
               {s}
             </button>
           ))}
@@ -154,7 +185,11 @@ export default function ChatPanel({ id, open, onClose, brand, phone, phoneE164, 
           onChange={(e) => setQuestion(e.target.value)}
           className="min-w-0 flex-1 rounded-md border border-slate-500 px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600"
         />
-        <button type="submit" disabled={busy || !question.trim()} className="rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy || !question.trim()}
+          className="rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60"
+        >
           Ask
         </button>
       </form>
@@ -168,7 +203,10 @@ export default function ChatPanel({ id, open, onClose, brand, phone, phoneE164, 
         </a>
       </div>
 
-      <ChatLeadForm asked={asked} onSent={(email) => setMessages((m) => [...m, { from: 'bot', text: `Thanks! A strategist will email ${email} within 24 hours.` }])} />
+      <ChatLeadForm
+        asked={asked}
+        onSent={(email) => setMessages((m) => [...m, { from: 'bot', text: `Thanks! A strategist will email ${email} within 24 hours.` }])}
+      />
     </section>
   )
 }

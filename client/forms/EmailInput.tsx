@@ -3,7 +3,25 @@
 // the islands on most pages do not load the full field set of client/forms/fields.tsx.
 import type { Ref } from 'react'
 
-export function EmailInput({ id, value, onChange, className, placeholder, error, errorId, inputRef }: { id: string; value: string; onChange: (value: string) => void; className: string; placeholder?: string; error?: string; errorId?: string; inputRef?: Ref<HTMLInputElement> }) {
+export function EmailInput({
+  id,
+  value,
+  onChange,
+  className,
+  placeholder,
+  error,
+  errorId,
+  inputRef,
+}: {
+  id: string
+  value: string
+  onChange: (value: string) => void
+  className: string
+  placeholder?: string
+  error?: string
+  errorId?: string
+  inputRef?: Ref<HTMLInputElement>
+}) {
   return (
     <input
       ref={inputRef}

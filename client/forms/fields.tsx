@@ -6,7 +6,8 @@ import { budgetLabels, budgets } from '../../shared/contract.ts'
 
 export const inputClass =
   'mt-1 block w-full rounded-md border border-slate-500 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 aria-[invalid=true]:border-red-700'
-export const checkClass = 'h-4 w-4 shrink-0 rounded border-slate-500 accent-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
+export const checkClass =
+  'h-4 w-4 shrink-0 rounded border-slate-500 accent-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
 
 export const errorId = (id: string) => `${id}-error`
 
@@ -28,7 +29,10 @@ export function RequiredMark() {
 export function RequiredNote() {
   return (
     <p className="text-sm text-slate-700">
-      Fields marked <span aria-hidden="true" className="text-red-700">*</span>
+      Fields marked{' '}
+      <span aria-hidden="true" className="text-red-700">
+        *
+      </span>
       <span className="sr-only">with an asterisk</span> are required.
     </p>
   )
@@ -122,7 +126,21 @@ export function FormMessages({ error, success }: { error: string; success?: stri
 }
 
 /** The monthly budget choice of the quote and mobile lead forms (the contract's `budgets`). */
-export function BudgetChoice({ id, value, error, required, listClass, onChange }: { id: string; value: string; error?: string; required?: boolean; listClass: string; onChange: (budget: string) => void }) {
+export function BudgetChoice({
+  id,
+  value,
+  error,
+  required,
+  listClass,
+  onChange,
+}: {
+  id: string
+  value: string
+  error?: string
+  required?: boolean
+  listClass: string
+  onChange: (budget: string) => void
+}) {
   return (
     <fieldset role="radiogroup" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId(`${id}-budget`) : undefined}>
       <legend className="text-sm font-semibold text-slate-800">
@@ -132,7 +150,16 @@ export function BudgetChoice({ id, value, error, required, listClass, onChange }
       <div className={listClass}>
         {budgets.map((budget) => (
           <label key={budget} htmlFor={`${id}-budget-${budget}`} className="flex items-center gap-3 text-slate-800">
-            <input id={`${id}-budget-${budget}`} type="radio" name="budget" value={budget} required={required} checked={value === budget} onChange={() => onChange(budget)} className={checkClass} />
+            <input
+              id={`${id}-budget-${budget}`}
+              type="radio"
+              name="budget"
+              value={budget}
+              required={required}
+              checked={value === budget}
+              onChange={() => onChange(budget)}
+              className={checkClass}
+            />
             {budgetLabels[budget]}
           </label>
         ))}

@@ -7,7 +7,11 @@ import { sendForm, serverFieldErrors, splitFieldErrors } from './submission.ts'
 function browser(href: string, referrer = '') {
   const store = new Map<string, string>()
   const url = new URL(href)
-  vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v), removeItem: (k: string) => store.delete(k) })
+  vi.stubGlobal('localStorage', {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => store.set(k, v),
+    removeItem: (k: string) => store.delete(k),
+  })
   vi.stubGlobal('location', { href, pathname: url.pathname, search: url.search, host: url.host })
   vi.stubGlobal('document', { referrer })
   return store
@@ -21,7 +25,13 @@ describe('formAttribution', () => {
     const store = browser('https://www.example.com/free-quote?utm_source=newsletter&utm_medium=email&utm_campaign=spring&gclid=abc')
     const { formAttribution: fresh } = await import('./submission.ts')
     const sent = fresh()
-    expect(sent).toMatchObject({ utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'spring', gclid: 'abc', landingPage: '/free-quote?utm_source=newsletter&utm_medium=email&utm_campaign=spring&gclid=abc' })
+    expect(sent).toMatchObject({
+      utmSource: 'newsletter',
+      utmMedium: 'email',
+      utmCampaign: 'spring',
+      gclid: 'abc',
+      landingPage: '/free-quote?utm_source=newsletter&utm_medium=email&utm_campaign=spring&gclid=abc',
+    })
     expect(sent.firstTouch).toMatch(/^newsletter \/ email \/ spring @ \d{4}-/)
     expect(sent.lastTouch).toBe(sent.firstTouch)
     expect(sent).not.toHaveProperty('source')
@@ -39,9 +49,24 @@ describe('formAttribution', () => {
 
   it('keeps the stored first touch and reads it cut to the limits', async () => {
     const store = browser('https://www.example.com/contact')
-    store.set('pl_attribution', JSON.stringify({ source: 'google', utmSource: 'g'.repeat(300), landingPage: '/?utm_source=google', firstTouch: 'google / cpc @ 2026-03-01T10:00:00.000Z', lastTouch: 'google / cpc @ 2026-03-01T10:00:00.000Z' }))
+    store.set(
+      'pl_attribution',
+      JSON.stringify({
+        source: 'google',
+        utmSource: 'g'.repeat(300),
+        landingPage: '/?utm_source=google',
+        firstTouch: 'google / cpc @ 2026-03-01T10:00:00.000Z',
+        lastTouch: 'google / cpc @ 2026-03-01T10:00:00.000Z',
+      }),
+    )
     const { formAttribution: fresh } = await import('./submission.ts')
-    expect(fresh(true)).toEqual({ source: 'google', utmSource: 'g'.repeat(200), landingPage: '/?utm_source=google', firstTouch: 'google / cpc @ 2026-03-01T10:00:00.000Z', lastTouch: 'google / cpc @ 2026-03-01T10:00:00.000Z' })
+    expect(fresh(true)).toEqual({
+      source: 'google',
+      utmSource: 'g'.repeat(200),
+      landingPage: '/?utm_source=google',
+      firstTouch: 'google / cpc @ 2026-03-01T10:00:00.000Z',
+      lastTouch: 'google / cpc @ 2026-03-01T10:00:00.000Z',
+    })
   })
 })
 
@@ -57,7 +82,11 @@ describe('sendForm', () => {
     await sendForm('/api/contact', { name: 'Dana' }, { 'Idempotency-Key': 'k1' })
     expect(calls[0].init.body).toBe('{"name":"Dana"}')
     expect(calls[0].init.headers).toMatchObject({ 'Content-Type': 'application/json', 'Idempotency-Key': 'k1' })
-    await sendForm('/api/applications', { resume: new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }), name: 'Dana', skipped: undefined }, { 'Idempotency-Key': 'k2' })
+    await sendForm(
+      '/api/applications',
+      { resume: new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }), name: 'Dana', skipped: undefined },
+      { 'Idempotency-Key': 'k2' },
+    )
     const data = calls[1].init.body as FormData
     expect([...data.keys()]).toEqual(['name', 'resume'])
     expect((data.get('resume') as File).name).toBe('cv.pdf')
@@ -78,7 +107,9 @@ describe('server errors', () => {
   })
 
   it('splits messages into the form fields and the rest', () => {
-    expect(splitFieldErrors({ 'services.0': 'Pick one.', email: 'Bad.', _: 'Other.' }, ['services', 'email'])).toEqual({ known: { services: 'Pick one.', email: 'Bad.' }, other: ['Other.'] })
+    expect(splitFieldErrors({ 'services.0': 'Pick one.', email: 'Bad.', _: 'Other.' }, ['services', 'email'])).toEqual({
+      known: { services: 'Pick one.', email: 'Bad.' },
+      other: ['Other.'],
+    })
   })
 })
-

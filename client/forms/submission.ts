@@ -24,13 +24,19 @@ export const newIdempotencyKey = () => globalThis.crypto?.randomUUID?.() ?? `${D
  */
 export function formAttribution(withTrafficSource = false): Partial<Record<VisitAttributionKey | 'source', string>> {
   const attribution = getAttribution()
-  const out: Partial<Record<VisitAttributionKey | 'source', string>> = pickAttribution(attribution, withTrafficSource ? ['source', ...VISIT_ATTRIBUTION_KEYS] : VISIT_ATTRIBUTION_KEYS)
+  const out: Partial<Record<VisitAttributionKey | 'source', string>> = pickAttribution(
+    attribution,
+    withTrafficSource ? ['source', ...VISIT_ATTRIBUTION_KEYS] : VISIT_ATTRIBUTION_KEYS,
+  )
   out.landingPage ||= pickAttribution({ landingPage: location.pathname + location.search }, ['landingPage']).landingPage
   return out
 }
 
 /** The first message of each of `fields` ("services.0" counts as "services"), and the others. */
-export function splitFieldErrors<F extends string>(errors: Record<string, string>, fields: readonly F[]): { known: Partial<Record<F, string>>; other: string[] } {
+export function splitFieldErrors<F extends string>(
+  errors: Record<string, string>,
+  fields: readonly F[],
+): { known: Partial<Record<F, string>>; other: string[] } {
   const known: Partial<Record<F, string>> = {}
   const other: string[] = []
   for (const [path, message] of Object.entries(errors)) {

@@ -101,7 +101,13 @@ export function useForm<V extends object, F extends string = Extract<keyof V, st
     const typed: Record<string, string> = {}
     for (const [field, value] of Object.entries(initial)) {
       const el = ref.current?.elements.namedItem(field)
-      if (typeof value === 'string' && (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) && el.value && el.value !== value) typed[field] = el.value
+      if (
+        typeof value === 'string' &&
+        (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) &&
+        el.value &&
+        el.value !== value
+      )
+        typed[field] = el.value
     }
     // Reading the DOM once on hydration is syncing from outside React, which is what effects are for.
     // eslint-disable-next-line react-hooks/set-state-in-effect

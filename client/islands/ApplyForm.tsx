@@ -35,7 +35,10 @@ export function ApplyForm({ jobs }: ApplyFormProps) {
       const problem = resumeProblem(resume.current?.files?.[0])
       return problem ? { resume: problem } : {}
     },
-    messages: { failed: 'We could not send your application. Please try again.', server: 'We could not send your application. Please try again in a few minutes.' },
+    messages: {
+      failed: 'We could not send your application. Please try again.',
+      server: 'We could not send your application. Please try again in a few minutes.',
+    },
     onStart: () => setSent(''),
     onSuccess: (sentValues) => {
       const title = jobs.find((job) => job.slug === sentValues.openingId)?.title ?? 'the role'
@@ -57,11 +60,27 @@ export function ApplyForm({ jobs }: ApplyFormProps) {
   }
 
   return (
-    <form ref={ref} method="post" onSubmit={submit} noValidate encType="multipart/form-data" className="relative space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-label="Job application">
+    <form
+      ref={ref}
+      method="post"
+      onSubmit={submit}
+      noValidate
+      encType="multipart/form-data"
+      className="relative space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+      aria-label="Job application"
+    >
       <RequiredNote />
       <div>
         <FieldLabel htmlFor={`${id}-opening`} text="Opening" required />
-        <select id={`${id}-opening`} name="openingId" required value={values.openingId} {...invalidProps(`${id}-opening`, errors.openingId)} onChange={(e) => set('openingId', e.target.value)} className={inputClass}>
+        <select
+          id={`${id}-opening`}
+          name="openingId"
+          required
+          value={values.openingId}
+          {...invalidProps(`${id}-opening`, errors.openingId)}
+          onChange={(e) => set('openingId', e.target.value)}
+          className={inputClass}
+        >
           <option value="">Choose an opening</option>
           {jobs.map((job) => (
             <option key={job.slug} value={job.slug}>
@@ -72,12 +91,59 @@ export function ApplyForm({ jobs }: ApplyFormProps) {
         <FieldError id={errorId(`${id}-opening`)} error={errors.openingId} />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField id={`${id}-name`} name="name" label="Full name" required autoComplete="name" value={values.name} error={errors.name} onChange={(v) => set('name', v)} />
-        <TextField id={`${id}-email`} name="email" label="Email" required type="email" autoComplete="email" inputMode="email" value={values.email} error={errors.email} onChange={(v) => set('email', v)} />
+        <TextField
+          id={`${id}-name`}
+          name="name"
+          label="Full name"
+          required
+          autoComplete="name"
+          value={values.name}
+          error={errors.name}
+          onChange={(v) => set('name', v)}
+        />
+        <TextField
+          id={`${id}-email`}
+          name="email"
+          label="Email"
+          required
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={values.email}
+          error={errors.email}
+          onChange={(v) => set('email', v)}
+        />
       </div>
-      <TextField id={`${id}-phone`} name="phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" value={values.phone} error={errors.phone} onChange={(v) => set('phone', v)} />
-      <TextField id={`${id}-links`} name="links" label="Portfolio, LinkedIn or GitHub links" rows={2} value={values.links} error={errors.links} onChange={(v) => set('links', v)} />
-      <TextField id={`${id}-cover`} name="coverLetter" label="Cover letter: a piece of work you are proud of" required rows={8} value={values.coverLetter} error={errors.coverLetter} onChange={(v) => set('coverLetter', v)} />
+      <TextField
+        id={`${id}-phone`}
+        name="phone"
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        value={values.phone}
+        error={errors.phone}
+        onChange={(v) => set('phone', v)}
+      />
+      <TextField
+        id={`${id}-links`}
+        name="links"
+        label="Portfolio, LinkedIn or GitHub links"
+        rows={2}
+        value={values.links}
+        error={errors.links}
+        onChange={(v) => set('links', v)}
+      />
+      <TextField
+        id={`${id}-cover`}
+        name="coverLetter"
+        label="Cover letter: a piece of work you are proud of"
+        required
+        rows={8}
+        value={values.coverLetter}
+        error={errors.coverLetter}
+        onChange={(v) => set('coverLetter', v)}
+      />
       <div>
         <FieldLabel htmlFor={`${id}-resume`} text="Resume (PDF, up to 5 MB)" required />
         <input

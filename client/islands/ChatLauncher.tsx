@@ -35,7 +35,10 @@ export function ChatLauncher(props: ChatLauncherProps) {
       {loaded && (
         <Suspense
           fallback={
-            <p role="status" className="fixed right-4 bottom-36 z-40 rounded-lg bg-white px-4 py-3 text-sm text-slate-800 shadow-lg ring-1 ring-slate-200 md:bottom-24">
+            <p
+              role="status"
+              className="fixed right-4 bottom-36 z-40 rounded-lg bg-white px-4 py-3 text-sm text-slate-800 shadow-lg ring-1 ring-slate-200 md:bottom-24"
+            >
               Loading chat…
             </p>
           }
@@ -54,7 +57,16 @@ export function ChatLauncher(props: ChatLauncherProps) {
         onFocus={prefetch}
         className="fixed right-4 bottom-20 z-40 flex h-12 items-center gap-2 rounded-full bg-brand-600 px-4 font-semibold text-white shadow-lg hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 md:bottom-6"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-6 w-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1.1-4.4A8 8 0 1 1 21 12z" />}
         </svg>
         <span className="sr-only sm:not-sr-only">Chat with us</span>

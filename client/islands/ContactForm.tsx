@@ -25,15 +25,70 @@ export function ContactForm() {
   })
 
   return (
-    <form ref={ref} method="post" onSubmit={submit} noValidate className="relative space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-label="Contact form">
+    <form
+      ref={ref}
+      method="post"
+      onSubmit={submit}
+      noValidate
+      className="relative space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+      aria-label="Contact form"
+    >
       <RequiredNote />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField id={`${id}-name`} name="name" label="Your name" required autoComplete="name" value={values.name} error={errors.name} onChange={(v) => set('name', v)} />
-        <TextField id={`${id}-email`} name="email" label="Email" required type="email" autoComplete="email" inputMode="email" value={values.email} error={errors.email} onChange={(v) => set('email', v)} />
+        <TextField
+          id={`${id}-name`}
+          name="name"
+          label="Your name"
+          required
+          autoComplete="name"
+          value={values.name}
+          error={errors.name}
+          onChange={(v) => set('name', v)}
+        />
+        <TextField
+          id={`${id}-email`}
+          name="email"
+          label="Email"
+          required
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={values.email}
+          error={errors.email}
+          onChange={(v) => set('email', v)}
+        />
       </div>
-      <TextField id={`${id}-phone`} name="phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" value={values.phone} error={errors.phone} onChange={(v) => set('phone', v)} />
-      <TextField id={`${id}-subject`} name="subject" label="Subject" required autoComplete="off" value={values.subject} error={errors.subject} onChange={(v) => set('subject', v)} />
-      <TextField id={`${id}-message`} name="message" label="Message" required rows={6} value={values.message} error={errors.message} onChange={(v) => set('message', v)} />
+      <TextField
+        id={`${id}-phone`}
+        name="phone"
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        value={values.phone}
+        error={errors.phone}
+        onChange={(v) => set('phone', v)}
+      />
+      <TextField
+        id={`${id}-subject`}
+        name="subject"
+        label="Subject"
+        required
+        autoComplete="off"
+        value={values.subject}
+        error={errors.subject}
+        onChange={(v) => set('subject', v)}
+      />
+      <TextField
+        id={`${id}-message`}
+        name="message"
+        label="Message"
+        required
+        rows={6}
+        value={values.message}
+        error={errors.message}
+        onChange={(v) => set('message', v)}
+      />
       <Honeypot id={`${id}-fax`} />
       <div>
         <SubmitButton pending={pending} label="Send Message" />

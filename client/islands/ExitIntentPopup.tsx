@@ -15,7 +15,16 @@ export const EXIT_INTENT_DELAY_MS = 100
 export const SUCCESS_CLOSE_MS = 3000
 
 /** The lead of spec section 7: the email and fixed fields. */
-const lead = ({ email }: { email: string }) => ({ email, firstName: '', lastName: '', company: '', phone: '', message: '', source: 'Exit Intent Popup', campaign: 'Free Quote Request' })
+const lead = ({ email }: { email: string }) => ({
+  email,
+  firstName: '',
+  lastName: '',
+  company: '',
+  phone: '',
+  message: '',
+  source: 'Exit Intent Popup',
+  campaign: 'Free Quote Request',
+})
 
 /** A mouse user may see the popup: the form token is fetched on load for them only. */
 const mayShow = () => typeof window !== 'undefined' && window.matchMedia('(hover: hover) and (pointer: fine)').matches
@@ -175,7 +184,11 @@ export function ExitIntentPopup() {
                 {pending ? 'Sending…' : 'Get My Free Quote'}
               </button>
             </form>
-            <button type="button" onClick={close} className="mt-3 w-full rounded-md px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600">
+            <button
+              type="button"
+              onClick={close}
+              className="mt-3 w-full rounded-md px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
               No thanks
             </button>
           </>

@@ -24,8 +24,17 @@ export function FaqAccordion({ items }: FaqAccordionProps) {
                 className="flex w-full items-start justify-between gap-4 px-5 py-4 text-left font-semibold text-ink hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600"
               >
                 {item.question}
-                <svg aria-hidden="true" viewBox="0 0 20 20" className={`mt-0.5 h-5 w-5 shrink-0 text-brand-600 transition-transform ${open ? 'rotate-180' : ''}`} fill="currentColor">
-                  <path fillRule="evenodd" d="M5.23 7.21a.75.75 0 011.06.02L10 11.06l3.71-3.83a.75.75 0 111.08 1.04l-4.25 4.39a.75.75 0 01-1.08 0L5.21 8.27a.75.75 0 01.02-1.06z" clipRule="evenodd" />
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 20 20"
+                  className={`mt-0.5 h-5 w-5 shrink-0 text-brand-600 transition-transform ${open ? 'rotate-180' : ''}`}
+                  fill="currentColor"
+                >
+                  <path
+                    fillRule="evenodd"
+                    d="M5.23 7.21a.75.75 0 011.06.02L10 11.06l3.71-3.83a.75.75 0 111.08 1.04l-4.25 4.39a.75.75 0 01-1.08 0L5.21 8.27a.75.75 0 01.02-1.06z"
+                    clipRule="evenodd"
+                  />
                 </svg>
               </button>
             </h3>

@@ -15,14 +15,26 @@ describe('mobile lead form', () => {
 
   it('checks each step with the contract messages', () => {
     expect(stepErrors(empty, 1)).toEqual({ name: 'Enter your name.', email: 'Enter your email address.' })
-    expect(stepErrors({ ...empty, name: 'Dana', email: 'dana@', phone: '12' }, 1)).toEqual({ email: 'Enter a valid email address, like name@company.com.', phone: 'Enter a phone number with at least 7 digits.' })
+    expect(stepErrors({ ...empty, name: 'Dana', email: 'dana@', phone: '12' }, 1)).toEqual({
+      email: 'Enter a valid email address, like name@company.com.',
+      phone: 'Enter a phone number with at least 7 digits.',
+    })
     expect(stepErrors(empty, 2)).toEqual({ budget: 'Choose a monthly budget.' })
     expect(stepErrors(empty, 3)).toEqual({})
     expect(stepErrors({ ...empty, name: 'Dana', email: 'dana@example.com', budget: '50k-plus' })).toEqual({})
   })
 
   it('sends a lead with the name split and the budget in the message', () => {
-    expect(leadBody({ name: ' Dana  Whitfield Jr ', email: 'dana@example.com ', phone: '512 555 0199', company: 'Whitfield', budget: '15k-50k', message: 'Roofing leads.' })).toEqual({
+    expect(
+      leadBody({
+        name: ' Dana  Whitfield Jr ',
+        email: 'dana@example.com ',
+        phone: '512 555 0199',
+        company: 'Whitfield',
+        budget: '15k-50k',
+        message: 'Roofing leads.',
+      }),
+    ).toEqual({
       email: 'dana@example.com',
       firstName: 'Dana',
       lastName: 'Whitfield Jr',

@@ -124,7 +124,9 @@ export function MobileLeadForm() {
     }
     if (event.key !== 'Tab' || !dialog.current) return
     // A modal keeps keyboard focus inside until it is closed.
-    const focusable = [...dialog.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([tabindex="-1"]), textarea, select')].filter((el) => el.offsetParent !== null)
+    const focusable = [...dialog.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([tabindex="-1"]), textarea, select')].filter(
+      (el) => el.offsetParent !== null,
+    )
     const first = focusable[0]
     const last = focusable[focusable.length - 1]
     if (event.shiftKey && document.activeElement === first) {
@@ -160,12 +162,24 @@ export function MobileLeadForm() {
         // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
         <div className="fixed inset-0 z-50 flex items-end bg-slate-900/60 md:hidden" onClick={(e) => e.target === e.currentTarget && close()}>
           {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
-          <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown} className="max-h-[100dvh] w-full overflow-y-auto rounded-t-2xl bg-white p-5 shadow-2xl">
+          <div
+            ref={dialog}
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby={titleId}
+            onKeyDown={onKeyDown}
+            className="max-h-[100dvh] w-full overflow-y-auto rounded-t-2xl bg-white p-5 shadow-2xl"
+          >
             <div className="flex items-start justify-between gap-3">
               <h2 id={titleId} className="text-lg font-bold text-ink">
                 Get a free quote
               </h2>
-              <button type="button" onClick={close} aria-label="Close quick quote" className="-m-1 rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
+              <button
+                type="button"
+                onClick={close}
+                aria-label="Close quick quote"
+                className="-m-1 rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
                   <path d="M6 6l12 12M18 6L6 18" />
                 </svg>
@@ -187,8 +201,19 @@ export function MobileLeadForm() {
                   <p className="text-sm font-medium text-slate-700" aria-hidden="true">
                     Step {step} of {STEPS}
                   </p>
-                  <div role="progressbar" aria-label="Progress" aria-valuemin={1} aria-valuemax={STEPS} aria-valuenow={step} aria-valuetext={`Step ${step} of ${STEPS}`} className="mt-1 h-2 rounded-full bg-slate-200">
-                    <div className="h-2 rounded-full bg-brand-600 transition-[width] motion-reduce:transition-none" style={{ width: `${(step / STEPS) * 100}%` }} />
+                  <div
+                    role="progressbar"
+                    aria-label="Progress"
+                    aria-valuemin={1}
+                    aria-valuemax={STEPS}
+                    aria-valuenow={step}
+                    aria-valuetext={`Step ${step} of ${STEPS}`}
+                    className="mt-1 h-2 rounded-full bg-slate-200"
+                  >
+                    <div
+                      className="h-2 rounded-full bg-brand-600 transition-[width] motion-reduce:transition-none"
+                      style={{ width: `${(step / STEPS) * 100}%` }}
+                    />
                   </div>
                 </div>
                 <h3 data-step-heading tabIndex={-1} className="text-base font-semibold text-ink outline-none">
@@ -200,18 +225,66 @@ export function MobileLeadForm() {
 
                 {step === 1 && (
                   <>
-                    <TextField id={`${id}-name`} name="name" label="Your name" required autoComplete="name" value={values.name} error={errors.name} onChange={(v) => set('name', v)} />
-                    <TextField id={`${id}-email`} name="email" label="Email" required type="email" autoComplete="email" inputMode="email" value={values.email} error={errors.email} onChange={(v) => set('email', v)} />
-                    <TextField id={`${id}-phone`} name="phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" value={values.phone} error={errors.phone} onChange={(v) => set('phone', v)} />
+                    <TextField
+                      id={`${id}-name`}
+                      name="name"
+                      label="Your name"
+                      required
+                      autoComplete="name"
+                      value={values.name}
+                      error={errors.name}
+                      onChange={(v) => set('name', v)}
+                    />
+                    <TextField
+                      id={`${id}-email`}
+                      name="email"
+                      label="Email"
+                      required
+                      type="email"
+                      autoComplete="email"
+                      inputMode="email"
+                      value={values.email}
+                      error={errors.email}
+                      onChange={(v) => set('email', v)}
+                    />
+                    <TextField
+                      id={`${id}-phone`}
+                      name="phone"
+                      label="Phone"
+                      type="tel"
+                      autoComplete="tel"
+                      inputMode="tel"
+                      value={values.phone}
+                      error={errors.phone}
+                      onChange={(v) => set('phone', v)}
+                    />
                   </>
                 )}
                 {step === 2 && (
                   <>
-                    <TextField id={`${id}-company`} name="company" label="Company" autoComplete="organization" value={values.company} error={errors.company} onChange={(v) => set('company', v)} />
+                    <TextField
+                      id={`${id}-company`}
+                      name="company"
+                      label="Company"
+                      autoComplete="organization"
+                      value={values.company}
+                      error={errors.company}
+                      onChange={(v) => set('company', v)}
+                    />
                     <BudgetChoice id={id} value={values.budget} error={errors.budget} listClass="mt-2 space-y-2" onChange={(budget) => set('budget', budget)} />
                   </>
                 )}
-                {step === 3 && <TextField id={`${id}-message`} name="message" label="What would you like help with?" rows={4} value={values.message} error={errors.message} onChange={(v) => set('message', v)} />}
+                {step === 3 && (
+                  <TextField
+                    id={`${id}-message`}
+                    name="message"
+                    label="What would you like help with?"
+                    rows={4}
+                    value={values.message}
+                    error={errors.message}
+                    onChange={(v) => set('message', v)}
+                  />
+                )}
 
                 <Honeypot id={`${id}-fax`} />
                 <div className="flex gap-3">

@@ -42,7 +42,15 @@ export function MobileMenu({ links, cta }: MobileMenuProps) {
   const overlay = () => (
     <div className="fixed inset-0 z-50" data-testid="mobile-menu-layer">
       <div className="absolute inset-0 bg-slate-900/60" data-testid="mobile-menu-backdrop" onClick={() => close()} aria-hidden="true" />
-      <div ref={panel} id="mobile-menu" role="dialog" aria-modal="true" aria-label="Site menu" tabIndex={-1} className="relative max-h-full w-full overflow-y-auto bg-white shadow-xl outline-none">
+      <div
+        ref={panel}
+        id="mobile-menu"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Site menu"
+        tabIndex={-1}
+        className="relative max-h-full w-full overflow-y-auto bg-white shadow-xl outline-none"
+      >
         <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">
           <p className="text-lg font-bold text-ink">Menu</p>
           <button

@@ -13,7 +13,11 @@ export function NewsletterForm() {
     endpoint: '/api/newsletter',
     // The page the signup was made on.
     body: ({ email }) => ({ email, source: 'Footer', landingPage: location.pathname + location.search }),
-    messages: { failed: 'We could not subscribe you. Please try again.', server: 'We could not subscribe you. Please try again.', network: 'Network error. Please try again.' },
+    messages: {
+      failed: 'We could not subscribe you. Please try again.',
+      server: 'We could not subscribe you. Please try again.',
+      network: 'Network error. Please try again.',
+    },
     onStart: () => setDone(''),
     onSuccess: () => {
       setDone('Thanks, you are subscribed. Check your inbox for a welcome email.')
@@ -35,7 +39,11 @@ export function NewsletterForm() {
           className="min-w-0 flex-1 rounded-md border border-slate-500 bg-slate-800 px-3 py-2 text-white placeholder:text-slate-400 focus:outline-2 focus:outline-offset-1 focus:outline-orange-400"
           placeholder="you@company.com"
         />
-        <button type="submit" disabled={pending || !email} className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-400 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={pending || !email}
+          className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-400 disabled:opacity-60"
+        >
           {pending ? 'Sending…' : 'Subscribe'}
         </button>
       </div>

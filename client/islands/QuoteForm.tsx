@@ -4,7 +4,21 @@
 // fields.
 import { useId } from 'react'
 import { QuoteSchema, timelineLabels, timelines } from '../../shared/contract.ts'
-import { BudgetChoice, checkClass, errorId, FieldError, FieldLabel, FormMessages, Honeypot, inputClass, invalidProps, RequiredMark, RequiredNote, SubmitButton, TextField } from '../forms/fields.tsx'
+import {
+  BudgetChoice,
+  checkClass,
+  errorId,
+  FieldError,
+  FieldLabel,
+  FormMessages,
+  Honeypot,
+  inputClass,
+  invalidProps,
+  RequiredMark,
+  RequiredNote,
+  SubmitButton,
+  TextField,
+} from '../forms/fields.tsx'
 import { useForm } from '../forms/useForm.ts'
 
 export type QuoteFormProps = { services: { id: string; label: string }[] }
@@ -28,15 +42,70 @@ export function QuoteForm({ services }: QuoteFormProps) {
   const toggleService = (service: string, on: boolean) => set('services', on ? [...values.services, service] : values.services.filter((s) => s !== service))
 
   return (
-    <form ref={ref} method="post" onSubmit={submit} noValidate className="relative space-y-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-label="Free quote request">
+    <form
+      ref={ref}
+      method="post"
+      onSubmit={submit}
+      noValidate
+      className="relative space-y-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+      aria-label="Free quote request"
+    >
       <RequiredNote />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField id={`${id}-name`} name="name" label="Your name" required autoComplete="name" value={values.name} error={errors.name} onChange={(v) => set('name', v)} />
-        <TextField id={`${id}-email`} name="email" label="Work email" required type="email" autoComplete="email" inputMode="email" value={values.email} error={errors.email} onChange={(v) => set('email', v)} />
-        <TextField id={`${id}-phone`} name="phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" value={values.phone} error={errors.phone} onChange={(v) => set('phone', v)} />
-        <TextField id={`${id}-company`} name="company" label="Company" autoComplete="organization" value={values.company} error={errors.company} onChange={(v) => set('company', v)} />
+        <TextField
+          id={`${id}-name`}
+          name="name"
+          label="Your name"
+          required
+          autoComplete="name"
+          value={values.name}
+          error={errors.name}
+          onChange={(v) => set('name', v)}
+        />
+        <TextField
+          id={`${id}-email`}
+          name="email"
+          label="Work email"
+          required
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={values.email}
+          error={errors.email}
+          onChange={(v) => set('email', v)}
+        />
+        <TextField
+          id={`${id}-phone`}
+          name="phone"
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          value={values.phone}
+          error={errors.phone}
+          onChange={(v) => set('phone', v)}
+        />
+        <TextField
+          id={`${id}-company`}
+          name="company"
+          label="Company"
+          autoComplete="organization"
+          value={values.company}
+          error={errors.company}
+          onChange={(v) => set('company', v)}
+        />
         <div className="sm:col-span-2">
-          <TextField id={`${id}-website`} name="website" label="Website" type="url" autoComplete="url" inputMode="url" value={values.website} error={errors.website} onChange={(v) => set('website', v)} />
+          <TextField
+            id={`${id}-website`}
+            name="website"
+            label="Website"
+            type="url"
+            autoComplete="url"
+            inputMode="url"
+            value={values.website}
+            error={errors.website}
+            onChange={(v) => set('website', v)}
+          />
         </div>
       </div>
 
@@ -65,11 +134,26 @@ export function QuoteForm({ services }: QuoteFormProps) {
         <FieldError id={errorId(`${id}-services`)} error={errors.services} className="mt-2" />
       </fieldset>
 
-      <BudgetChoice id={id} value={values.budget} error={errors.budget} required listClass="mt-3 grid gap-3 sm:grid-cols-2" onChange={(budget) => set('budget', budget)} />
+      <BudgetChoice
+        id={id}
+        value={values.budget}
+        error={errors.budget}
+        required
+        listClass="mt-3 grid gap-3 sm:grid-cols-2"
+        onChange={(budget) => set('budget', budget)}
+      />
 
       <div>
         <FieldLabel htmlFor={`${id}-timeline`} text="When do you want to start?" required />
-        <select id={`${id}-timeline`} name="timeline" required value={values.timeline} {...invalidProps(`${id}-timeline`, errors.timeline)} onChange={(e) => set('timeline', e.target.value)} className={inputClass}>
+        <select
+          id={`${id}-timeline`}
+          name="timeline"
+          required
+          value={values.timeline}
+          {...invalidProps(`${id}-timeline`, errors.timeline)}
+          onChange={(e) => set('timeline', e.target.value)}
+          className={inputClass}
+        >
           <option value="">Choose a timeline</option>
           {timelines.map((t) => (
             <option key={t} value={t}>
@@ -80,7 +164,15 @@ export function QuoteForm({ services }: QuoteFormProps) {
         <FieldError id={errorId(`${id}-timeline`)} error={errors.timeline} />
       </div>
 
-      <TextField id={`${id}-message`} name="message" label="Goals, current results or anything we should know" rows={5} value={values.message} error={errors.message} onChange={(v) => set('message', v)} />
+      <TextField
+        id={`${id}-message`}
+        name="message"
+        label="Goals, current results or anything we should know"
+        rows={5}
+        value={values.message}
+        error={errors.message}
+        onChange={(v) => set('message', v)}
+      />
 
       <div>
         <label htmlFor={`${id}-consent`} className="flex items-start gap-3 text-sm text-slate-800">

@@ -18,10 +18,34 @@ const DEFAULTS: Inputs = {
 }
 
 const FIELDS: { key: keyof Inputs; label: string; unit: string; help: string; inputMode: HTMLAttributes<HTMLInputElement>['inputMode'] }[] = [
-  { key: 'traffic', label: 'Monthly website visitors', unit: 'visitors', inputMode: 'numeric', help: 'Sessions per month from your analytics. Left empty or not a number, 10,000 is used.' },
-  { key: 'conversionRate', label: 'Conversion rate', unit: '%', inputMode: 'decimal', help: 'Share of visitors who buy or become a lead. Left empty or not a number, 2.5% is used.' },
-  { key: 'averageOrderValue', label: 'Average order value', unit: '$', inputMode: 'decimal', help: 'Revenue from one conversion, or the average deal value. Left empty or not a number, $500 is used.' },
-  { key: 'profitMargin', label: 'Profit margin', unit: '%', inputMode: 'decimal', help: 'Share of revenue you keep after direct costs. Left empty or not a number, 30% is used.' },
+  {
+    key: 'traffic',
+    label: 'Monthly website visitors',
+    unit: 'visitors',
+    inputMode: 'numeric',
+    help: 'Sessions per month from your analytics. Left empty or not a number, 10,000 is used.',
+  },
+  {
+    key: 'conversionRate',
+    label: 'Conversion rate',
+    unit: '%',
+    inputMode: 'decimal',
+    help: 'Share of visitors who buy or become a lead. Left empty or not a number, 2.5% is used.',
+  },
+  {
+    key: 'averageOrderValue',
+    label: 'Average order value',
+    unit: '$',
+    inputMode: 'decimal',
+    help: 'Revenue from one conversion, or the average deal value. Left empty or not a number, $500 is used.',
+  },
+  {
+    key: 'profitMargin',
+    label: 'Profit margin',
+    unit: '%',
+    inputMode: 'decimal',
+    help: 'Share of revenue you keep after direct costs. Left empty or not a number, 30% is used.',
+  },
 ]
 
 const UPLIFTS = ['+40% conversion rate', '+25% average order value', '+60% organic traffic']
@@ -31,7 +55,13 @@ const money = (n: number) => `$${n.toLocaleString('en-US')}`
 export function RoiCalculator() {
   const id = useId()
   const [results, setResults] = useState(() => computeRoi(DEFAULTS))
-  const { ref, values: inputs, set, pending, submit } = useForm({
+  const {
+    ref,
+    values: inputs,
+    set,
+    pending,
+    submit,
+  } = useForm({
     initial: DEFAULTS,
     fields: FIELDS.map((field) => field.key),
     endpoint: '/api/roi-calculation',
@@ -112,7 +142,9 @@ export function RoiCalculator() {
         <p className="mt-4 text-sm leading-6 text-slate-700">
           Clients typically reach the 40% conversion rate and 25% order value gains within 90 days; implementation takes 2-4 weeks.
         </p>
-        <p className="mt-2 text-xs leading-5 text-slate-600">Estimates only, based on the figures you enter. Actual results depend on your market, offer and starting point.</p>
+        <p className="mt-2 text-xs leading-5 text-slate-600">
+          Estimates only, based on the figures you enter. Actual results depend on your market, offer and starting point.
+        </p>
       </div>
     </div>
   )

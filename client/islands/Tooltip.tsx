@@ -61,7 +61,11 @@ export function Tooltip({ content, label, className = '' }: { content: ReactNode
         className="inline-flex h-6 w-6 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600"
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
-          <path fillRule="evenodd" d="M10 18a8 8 0 100-16 8 8 0 000 16zm-.75-11.5a1 1 0 112 0 1 1 0 01-2 0zM9 9.25A.75.75 0 019.75 8.5h.5a.75.75 0 01.75.75V13h.25a.75.75 0 010 1.5h-2a.75.75 0 010-1.5H10V10h-.25A.75.75 0 019 9.25z" clipRule="evenodd" />
+          <path
+            fillRule="evenodd"
+            d="M10 18a8 8 0 100-16 8 8 0 000 16zm-.75-11.5a1 1 0 112 0 1 1 0 01-2 0zM9 9.25A.75.75 0 019.75 8.5h.5a.75.75 0 01.75.75V13h.25a.75.75 0 010 1.5h-2a.75.75 0 010-1.5H10V10h-.25A.75.75 0 019 9.25z"
+            clipRule="evenodd"
+          />
         </svg>
       </button>
       <span

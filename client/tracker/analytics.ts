@@ -9,7 +9,17 @@ import type { z } from 'zod'
 import type { AnalyticsEventSchema } from '../../shared/contract.ts'
 import { loadGa4, readMeasurementId, type Gtag } from './gtag.ts'
 import { getSessionId, getVisitorId } from './ids.ts'
-import { BATCH_SIZE, dueMilestones, engagementScore, ENGAGEMENT_THRESHOLD, MAX_BATCH, SCROLL_MILESTONES, scrollPercent, TICK_MS, TIME_MILESTONES } from './metrics.ts'
+import {
+  BATCH_SIZE,
+  dueMilestones,
+  engagementScore,
+  ENGAGEMENT_THRESHOLD,
+  MAX_BATCH,
+  SCROLL_MILESTONES,
+  scrollPercent,
+  TICK_MS,
+  TIME_MILESTONES,
+} from './metrics.ts'
 
 export const EVENTS_ENDPOINT = '/api/events'
 export const POPSTATE_FALLBACK_MS = 1000
@@ -41,8 +51,8 @@ function send(events: AnalyticsEvent[]) {
   // sendBeacon survives the page being closed and sends text/plain, which needs no CORS preflight.
   const queued = typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(EVENTS_ENDPOINT, body)
   if (!queued) {
-    fetch(EVENTS_ENDPOINT, { method: 'POST', body, keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': 'text/plain' } }).catch((error: unknown) =>
-      console.debug('Analytics events were not sent:', error),
+    fetch(EVENTS_ENDPOINT, { method: 'POST', body, keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': 'text/plain' } }).catch(
+      (error: unknown) => console.debug('Analytics events were not sent:', error),
     )
   }
 }
@@ -84,7 +94,12 @@ export function startAnalytics() {
   }
 
   // A 404 page view says so (props.status), for the 404 log of a CDN deployment (issue 10).
-  const pageView = () => track('page_view', { name: clip(document.title, 120), referrer: clip(page.referrer, 2048), ...(document.querySelector('[data-page-status="404"]') ? { props: { status: 404 } } : {}) })
+  const pageView = () =>
+    track('page_view', {
+      name: clip(document.title, 120),
+      referrer: clip(page.referrer, 2048),
+      ...(document.querySelector('[data-page-status="404"]') ? { props: { status: 404 } } : {}),
+    })
 
   function onScroll() {
     const percent = scrollPercent(window.scrollY, window.innerHeight, document.documentElement.scrollHeight)
@@ -162,7 +177,8 @@ export function startAnalytics() {
     const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null
     if (!link) return
     if (link.protocol === 'tel:') track('click', { name: 'call', props: { href: clip(link.href, 512) } })
-    else if (link.origin === location.origin && ['/free-quote', '/quote', '/get-quote'].includes(link.pathname)) track('click', { name: 'quote', props: { href: link.pathname } })
+    else if (link.origin === location.origin && ['/free-quote', '/quote', '/get-quote'].includes(link.pathname))
+      track('click', { name: 'quote', props: { href: link.pathname } })
   }
 
   function onSubmit(event: SubmitEvent) {

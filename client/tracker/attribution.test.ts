@@ -8,7 +8,11 @@ describe('nextAttribution', () => {
   const site = 'https://www.proofline.example.com'
 
   it('records the first landing, with first touch = last touch', () => {
-    const a = nextAttribution(null, { href: `${site}/services?utm_source=google&utm_medium=cpc&utm_campaign=brand&gclid=g1#top`, referrer: 'https://www.google.com/' }, at)
+    const a = nextAttribution(
+      null,
+      { href: `${site}/services?utm_source=google&utm_medium=cpc&utm_campaign=brand&gclid=g1#top`, referrer: 'https://www.google.com/' },
+      at,
+    )
     expect(a).toEqual({
       source: 'google',
       referrer: 'https://www.google.com/',
@@ -27,7 +31,11 @@ describe('nextAttribution', () => {
   })
 
   it('a first direct visit is direct-traffic', () => {
-    expect(nextAttribution(null, { href: `${site}/`, referrer: '' }, at)).toMatchObject({ source: 'direct-traffic', landingPage: '/', firstTouch: 'direct-traffic @ 2026-03-02T15:00:00.000Z' })
+    expect(nextAttribution(null, { href: `${site}/`, referrer: '' }, at)).toMatchObject({
+      source: 'direct-traffic',
+      landingPage: '/',
+      firstTouch: 'direct-traffic @ 2026-03-02T15:00:00.000Z',
+    })
   })
 
   it('keeps the stored attribution on direct or internal visits and on the same attribution again', () => {

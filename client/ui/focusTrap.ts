@@ -1,6 +1,7 @@
 // Keeps keyboard focus inside an open modal dialog: Tab from the last control goes to the first,
 // Shift+Tab from the first to the last, and focus that escaped (a click outside) is pulled back.
-const focusable = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+const focusable =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 export function focusableIn(container: HTMLElement): HTMLElement[] {
   return [...container.querySelectorAll<HTMLElement>(focusable)].filter((el) => !el.closest('[hidden], [inert]') && el.getClientRects().length > 0)

@@ -8,7 +8,9 @@ describe('toast store', () => {
   it('keeps one toast: a new one replaces the current one', () => {
     toast({ title: 'First' })
     const id = toast({ title: 'Calculation Saved', description: 'Your ROI calculation has been saved successfully.' })
-    expect(getToasts()).toEqual([{ id, title: 'Calculation Saved', description: 'Your ROI calculation has been saved successfully.', variant: 'default', duration: TOAST_DURATION_MS }])
+    expect(getToasts()).toEqual([
+      { id, title: 'Calculation Saved', description: 'Your ROI calculation has been saved successfully.', variant: 'default', duration: TOAST_DURATION_MS },
+    ])
     expect(TOAST_DURATION_MS).toBe(5000)
   })
 

@@ -20,7 +20,12 @@ function emit(next: readonly Toast[]) {
 /** Shows a toast, replacing the one on screen (the limit is one). Returns its id. */
 export function toast(input: ToastInput): number {
   const id = nextId++
-  emit([{ id, title: input.title, description: input.description, variant: input.variant ?? 'default', duration: input.duration ?? TOAST_DURATION_MS }, ...toasts].slice(0, TOAST_LIMIT))
+  emit(
+    [
+      { id, title: input.title, description: input.description, variant: input.variant ?? 'default', duration: input.duration ?? TOAST_DURATION_MS },
+      ...toasts,
+    ].slice(0, TOAST_LIMIT),
+  )
   return id
 }
 

@@ -35,8 +35,10 @@ export function startTouchHelpers() {
   const indicator = () => {
     const el = document.createElement('div')
     el.setAttribute('role', 'status')
-    el.className = 'pointer-events-none fixed inset-x-0 top-3 z-[70] mx-auto flex w-max items-center gap-2 rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white shadow-lg'
-    el.innerHTML = '<svg aria-hidden="true" viewBox="0 0 24 24" class="h-4 w-4 animate-spin" fill="none" stroke="currentColor" stroke-width="2"><path d="M21 12a9 9 0 11-3-6.7M21 4v5h-5"/></svg>'
+    el.className =
+      'pointer-events-none fixed inset-x-0 top-3 z-[70] mx-auto flex w-max items-center gap-2 rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white shadow-lg'
+    el.innerHTML =
+      '<svg aria-hidden="true" viewBox="0 0 24 24" class="h-4 w-4 animate-spin" fill="none" stroke="currentColor" stroke-width="2"><path d="M21 12a9 9 0 11-3-6.7M21 4v5h-5"/></svg>'
     el.append('Refreshing…')
     document.body.append(el)
     return el

@@ -4,7 +4,15 @@ import { getSiteContext, type SiteContext } from './siteContext.ts'
 
 export function chromeOf(ctx: SiteContext): Chrome {
   const { site } = ctx.data
-  return { brand: site.brand, contact: site.contact, social: site.social, nav: site.nav, footer: site.footer, features: site.features, year: new Date().getFullYear() }
+  return {
+    brand: site.brand,
+    contact: site.contact,
+    social: site.social,
+    nav: site.nav,
+    footer: site.footer,
+    features: site.features,
+    year: new Date().getFullYear(),
+  }
 }
 
 /** The 404 page has no catalog entry, so it gets the chrome from the site data directly. */

@@ -7,10 +7,7 @@ import { families, staticPaths } from '../../data/catalog.ts'
 
 const pagesDir = path.resolve(import.meta.dirname, '..')
 const folderOf = (family: string) => (family === 'static' ? [] : [family])
-const pageFolders = [
-  ...families.flatMap(folderOf),
-  ...staticPaths.filter((p) => p !== '/').map((p) => `static${p}`),
-]
+const pageFolders = [...families.flatMap(folderOf), ...staticPaths.filter((p) => p !== '/').map((p) => `static${p}`)]
 
 describe('page folders', () => {
   it.each(pageFolders)('pages/%s holds its route, pre-render list, data hook and page', (folder) => {

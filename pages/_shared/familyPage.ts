@@ -10,11 +10,20 @@ const route = (match: Match) => (pageContext: RouteContext) => {
   const entry = getSiteContext().catalog.byUrl.get(pageContext.urlPathname)
   return entry !== undefined && match(entry)
 }
-const prerender = (match: Match) => () => getSiteContext().catalog.entries.filter(match).map((e) => e.url)
+const prerender = (match: Match) => () =>
+  getSiteContext()
+    .catalog.entries.filter(match)
+    .map((e) => e.url)
 
-const ofFamily = (family: Family): Match => (e) => e.family === family
+const ofFamily =
+  (family: Family): Match =>
+  (e) =>
+    e.family === family
 /** A page of pages.yaml: its own URL and its aliases. */
-const ofStaticPage = (path: string): Match => (e) => e.family === 'static' && e.canonical === path
+const ofStaticPage =
+  (path: string): Match =>
+  (e) =>
+    e.family === 'static' && e.canonical === path
 
 export const routeFamily = (family: Family) => route(ofFamily(family))
 export const prerenderFamily = (family: Family) => prerender(ofFamily(family))

@@ -19,7 +19,10 @@ export default function data(pageContext: PageContextServer): Data {
     post: { slug: post.slug, title: post.title, description: post.description, date: post.date, updated: post.updated, author: post.author, tags: post.tags },
     html: marked.parse(post.markdown, { async: false }),
     readingMinutes: Math.max(1, Math.round(post.markdown.split(/\s+/).length / 220)),
-    more: data.posts.filter((x) => x.slug !== post.slug).slice(0, 3).map((x) => ({ label: x.title, href: `/blog/${x.slug}` })),
+    more: data.posts
+      .filter((x) => x.slug !== post.slug)
+      .slice(0, 3)
+      .map((x) => ({ label: x.title, href: `/blog/${x.slug}` })),
   }
   return pageData(ctx, entry, {
     head: { title: post.title, description: post.description, keywords: post.tags.map(titleCase) },

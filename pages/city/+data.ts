@@ -13,7 +13,8 @@ import { cityHead } from './head.ts'
 
 export type Data = PageData<CityProps>
 
-const withCity = (faqs: FaqPair[], city: string) => faqs.map((f) => ({ question: f.question.replaceAll('{city}', city), answer: f.answer.replaceAll('{city}', city) }))
+const withCity = (faqs: FaqPair[], city: string) =>
+  faqs.map((f) => ({ question: f.question.replaceAll('{city}', city), answer: f.answer.replaceAll('{city}', city) }))
 
 export default function data(pageContext: PageContextServer): Data {
   const { ctx, entry } = pageOf(pageContext)
@@ -40,12 +41,28 @@ export default function data(pageContext: PageContextServer): Data {
     servicePage: linkTo(ctx, service.servicePage, 'city-services.yaml', `${service.id}.servicePage`),
     contact: contactOf(ctx),
   }
-  const crumbs: Crumb[] = [{ name: 'Home', url: '/' }, { name: 'Locations', url: '/locations' }, { name: state.name, url: stateUrl }, { name: entry.label, url: entry.canonical }]
+  const crumbs: Crumb[] = [
+    { name: 'Home', url: '/' },
+    { name: 'Locations', url: '/locations' },
+    { name: state.name, url: stateUrl },
+    { name: entry.label, url: entry.canonical },
+  ]
   return pageData(ctx, entry, {
     head: cityHead(entry, data),
     props,
     crumbs,
     faqs,
-    extraLd: [serviceLd({ name: entry.label, description: service.summary, url: `${ctx.siteUrl}${entry.canonical}`, serviceType: service.name, areaServed: `${city.name}, ${state.name}` }, ctx.siteUrl)],
+    extraLd: [
+      serviceLd(
+        {
+          name: entry.label,
+          description: service.summary,
+          url: `${ctx.siteUrl}${entry.canonical}`,
+          serviceType: service.name,
+          areaServed: `${city.name}, ${state.name}`,
+        },
+        ctx.siteUrl,
+      ),
+    ],
   })
 }

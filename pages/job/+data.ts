@@ -16,10 +16,19 @@ export default function data(pageContext: PageContextServer): Data {
   const job = must(lookup(data).job, entry.params.slug)
   const short = data.site.brand.name.split(' ')[0]
   const head = {
-    title: firstFitting([`${job.title} Job in ${job.location} | ${short}`, `${job.title} | ${short} Careers`, job.title], TITLE_MAX, `jobs.yaml "${job.slug}"`, 'title'),
+    title: firstFitting(
+      [`${job.title} Job in ${job.location} | ${short}`, `${job.title} | ${short} Careers`, job.title],
+      TITLE_MAX,
+      `jobs.yaml "${job.slug}"`,
+      'title',
+    ),
     description: fitText(job.summary, DESCRIPTION_MAX),
     keywords: [job.title, `${job.department} jobs`, `${job.location} jobs`],
   }
-  const props: JobProps = { job, applyUrl: `/apply?opening=${job.slug}`, more: data.jobs.filter((x) => x !== job).map((x) => ({ label: x.title, href: `/careers/${x.slug}` })) }
+  const props: JobProps = {
+    job,
+    applyUrl: `/apply?opening=${job.slug}`,
+    more: data.jobs.filter((x) => x !== job).map((x) => ({ label: x.title, href: `/careers/${x.slug}` })),
+  }
   return pageData(ctx, entry, { head, props, crumbs: breadcrumbs(entry, hubs.careers), extraLd: [jobPostingLd(job, data.site, ctx.siteUrl)] })
 }

@@ -28,6 +28,18 @@ export default function data(pageContext: PageContextServer): Data {
     keywords: qa.keywords,
   }
   const upvotes = stableNumber(qa.slug, 12, 40)
-  const props: QaProps = { qa, upvotes, more: data.qa.filter((x) => x !== qa).slice(0, 5).map((x) => ({ label: x.question, href: `/faq/${x.slug}` })) }
-  return pageData(ctx, entry, { head, props, crumbs: breadcrumbs(entry, hubs.faq), extraLd: [qaPageLd(qa, `${ctx.siteUrl}${pageContext.urlPathname}`, upvotes)] })
+  const props: QaProps = {
+    qa,
+    upvotes,
+    more: data.qa
+      .filter((x) => x !== qa)
+      .slice(0, 5)
+      .map((x) => ({ label: x.question, href: `/faq/${x.slug}` })),
+  }
+  return pageData(ctx, entry, {
+    head,
+    props,
+    crumbs: breadcrumbs(entry, hubs.faq),
+    extraLd: [qaPageLd(qa, `${ctx.siteUrl}${pageContext.urlPathname}`, upvotes)],
+  })
 }

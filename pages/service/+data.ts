@@ -18,7 +18,11 @@ export default function data(pageContext: PageContextServer): Data {
   const { cityService } = page
   const props: ServiceProps = {
     page,
-    cities: cityService ? ctx.data.cities.filter((c) => c.services.includes(cityService)).map((c) => linkTo(ctx, cityUrl(cityService, c), 'service-pages.yaml', `${page.slug}.cityService`)) : [],
+    cities: cityService
+      ? ctx.data.cities
+          .filter((c) => c.services.includes(cityService))
+          .map((c) => linkTo(ctx, cityUrl(cityService, c), 'service-pages.yaml', `${page.slug}.cityService`))
+      : [],
     related: page.related.map((u, i) => linkTo(ctx, u, 'service-pages.yaml', `${page.slug}.related[${i}]`)),
     siblings: siblingsOf(ctx, entry, 4),
     contact: contactOf(ctx),
@@ -28,6 +32,11 @@ export default function data(pageContext: PageContextServer): Data {
     props,
     crumbs: breadcrumbs(entry, hubs.services),
     faqs: page.faqs,
-    extraLd: [serviceLd({ name: page.name, description: page.description, url: `${ctx.siteUrl}${entry.canonical}`, serviceType: page.name, areaServed: 'United States' }, ctx.siteUrl)],
+    extraLd: [
+      serviceLd(
+        { name: page.name, description: page.description, url: `${ctx.siteUrl}${entry.canonical}`, serviceType: page.name, areaServed: 'United States' },
+        ctx.siteUrl,
+      ),
+    ],
   })
 }

@@ -18,7 +18,10 @@ export default function data(pageContext: PageContextServer): Data {
   const name = titleCase(tag)
   const head = {
     title: `${name} Articles | ${brand} Blog`,
-    description: fitText(`${posts.length} ${name} article${posts.length === 1 ? '' : 's'} from the ${brand} blog: ${posts.map((x) => x.title).join('; ')}`, DESCRIPTION_MAX),
+    description: fitText(
+      `${posts.length} ${name} article${posts.length === 1 ? '' : 's'} from the ${brand} blog: ${posts.map((x) => x.title).join('; ')}`,
+      DESCRIPTION_MAX,
+    ),
     keywords: [name, `${name} articles`, `${name} guide`],
   }
   const props: TagProps = { tag, posts: postSummaries(ctx).filter((x) => x.tags.includes(tag)), tags: tagLinks(ctx) }

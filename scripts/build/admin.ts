@@ -13,6 +13,11 @@ export async function buildAdmin(outDir: string, { quiet = false } = {}): Promis
   const adminOut = path.join(outDir, 'admin')
   await build({ configFile: adminConfigFile, logLevel: quiet ? 'error' : 'warn', build: { outDir: adminOut, emptyOutDir: true } })
   const assets = path.join(adminOut, 'assets')
-  const jsBytes = fs.existsSync(assets) ? fs.readdirSync(assets).filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + fs.statSync(path.join(assets, f)).size, 0) : 0
+  const jsBytes = fs.existsSync(assets)
+    ? fs
+        .readdirSync(assets)
+        .filter((f) => f.endsWith('.js'))
+        .reduce((sum, f) => sum + fs.statSync(path.join(assets, f)).size, 0)
+    : 0
   return { seconds: (performance.now() - started) / 1000, jsBytes, outDir: adminOut }
 }

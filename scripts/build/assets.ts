@@ -95,9 +95,19 @@ export async function writeAssets(ctx: SiteContext, outDir: string) {
   fs.mkdirSync(path.join(outDir, 'og'), { recursive: true })
   fs.mkdirSync(path.join(outDir, 'images', 'testimonials'), { recursive: true })
   fs.writeFileSync(path.join(outDir, 'favicon.svg'), logoSvg(32))
-  await sharp(Buffer.from(logoSvg(512))).png().toFile(path.join(outDir, 'logo.png'))
-  await sharp(Buffer.from(ogSvg(site.brand.name, site.brand.tagline))).png().toFile(path.join(outDir, site.seo.defaultImage.slice(1)))
-  await Promise.all(families.map((family) => sharp(Buffer.from(ogSvg(site.brand.name, familyCaptions[family]))).png().toFile(path.join(outDir, 'og', `${family}.png`))))
+  await sharp(Buffer.from(logoSvg(512)))
+    .png()
+    .toFile(path.join(outDir, 'logo.png'))
+  await sharp(Buffer.from(ogSvg(site.brand.name, site.brand.tagline)))
+    .png()
+    .toFile(path.join(outDir, site.seo.defaultImage.slice(1)))
+  await Promise.all(
+    families.map((family) =>
+      sharp(Buffer.from(ogSvg(site.brand.name, familyCaptions[family])))
+        .png()
+        .toFile(path.join(outDir, 'og', `${family}.png`)),
+    ),
+  )
   fs.writeFileSync(path.join(outDir, PLACEHOLDER_AVATAR.slice(1)), placeholderAvatarSvg)
   // Testimonial photos are raster files, like the real portraits they stand in for.
   await Promise.all(

@@ -28,7 +28,13 @@ describe('tokenize', () => {
 
 describe('BM25 ranking', () => {
   const docs: SourceDoc[] = [
-    { kind: 'FAQ', title: 'How long does SEO take?', answer: 'Four to twelve months.', url: '/a', body: 'Organic search results need time to build authority.' },
+    {
+      kind: 'FAQ',
+      title: 'How long does SEO take?',
+      answer: 'Four to twelve months.',
+      url: '/a',
+      body: 'Organic search results need time to build authority.',
+    },
     { kind: 'FAQ', title: 'What do paid ads cost?', answer: 'It depends on the auction.', url: '/b', body: 'Search ads are bought per click; SEO is not.' },
     { kind: 'Service', title: 'Email marketing', answer: 'Newsletters that sell.', url: '/c', body: 'Email automation, newsletters and deliverability.' },
   ]
@@ -63,7 +69,9 @@ describe('the site index', () => {
     const sources = chatbotSources(ctx)
     expect(sources.filter((d) => d.kind === 'FAQ').length).toBe(ctx.data.faq.length + 1)
     expect(sources.filter((d) => d.kind === 'Q&A').length).toBe(ctx.data.qa.length)
-    expect(sources.filter((d) => d.kind === 'Service').length).toBe(ctx.data.servicePages.length + ctx.data.servicePages.reduce((n, p) => n + p.faqs.length, 0) + 1)
+    expect(sources.filter((d) => d.kind === 'Service').length).toBe(
+      ctx.data.servicePages.length + ctx.data.servicePages.reduce((n, p) => n + p.faqs.length, 0) + 1,
+    )
     for (const doc of sources) expect(ctx.catalog.byUrl.has(doc.url.split('#')[0]), doc.url).toBe(true)
   })
 
@@ -71,8 +79,14 @@ describe('the site index', () => {
     expect(top('How much do your services cost?')[0]).toBe('How much do your services cost? → /faq#faq-2')
     expect(top('How long does SEO take?')[0]).toBe('How long does SEO take to show results? → /faq/how-long-does-seo-take')
     expect(top('Which CRMs do you work with?')).toEqual(['Which CRMs do you work with? → /faq#faq-5'])
-    expect(top('what is a good ROAS')).toEqual(['What is a good ROAS for paid advertising? → /faq/what-is-a-good-roas', 'What return on ad spend should we expect? → /faq#faq-4'])
-    expect(top('can you guarantee first page rankings')).toEqual(['Do you guarantee first-page rankings? → /services/seo', 'Can you guarantee a number one ranking on Google? → /faq#faq-3'])
+    expect(top('what is a good ROAS')).toEqual([
+      'What is a good ROAS for paid advertising? → /faq/what-is-a-good-roas',
+      'What return on ad spend should we expect? → /faq#faq-4',
+    ])
+    expect(top('can you guarantee first page rankings')).toEqual([
+      'Do you guarantee first-page rankings? → /services/seo',
+      'Can you guarantee a number one ranking on Google? → /faq#faq-3',
+    ])
     const contact = 'Where are you located, and what is your phone number and email? → /contact'
     expect(top('track phone calls')).toEqual(['How do I track phone calls as conversions? → /faq/how-to-track-phone-call-conversions', contact])
     expect(top('what is your phone number')).toEqual([contact, 'How do I track phone calls as conversions? → /faq/how-to-track-phone-call-conversions'])

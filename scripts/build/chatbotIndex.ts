@@ -32,7 +32,14 @@ export function chatbotSources(ctx: SiteContext): SourceDoc[] {
     docs.push({ kind: 'FAQ', title: faq.question, answer: excerpt(faq.answer), url, body: `${faq.answer} ${faq.category}` })
   }
   for (const qa of data.qa) {
-    docs.push({ kind: 'Q&A', title: qa.question, answer: excerpt(qa.answer[0]), url: `/faq/${qa.slug}`, body: `${qa.answer.join(' ')} ${qa.category}`, keywords: qa.keywords })
+    docs.push({
+      kind: 'Q&A',
+      title: qa.question,
+      answer: excerpt(qa.answer[0]),
+      url: `/faq/${qa.slug}`,
+      body: `${qa.answer.join(' ')} ${qa.category}`,
+      keywords: qa.keywords,
+    })
   }
   for (const page of data.servicePages) {
     const url = `/services/${page.slug}`

@@ -104,7 +104,8 @@ export function checkSite(ctx: SiteContext, outDir: string, factsByUrl?: Map<str
     one('meta description', page.descriptions)
     one('canonical link', page.canonicals)
     one('<h1>', page.h1s)
-    if (page.canonicals[0] !== `${ctx.siteUrl}${entry.canonical}`) problems.push(`${entry.url}: canonical ${page.canonicals[0]} should be ${ctx.siteUrl}${entry.canonical}`)
+    if (page.canonicals[0] !== `${ctx.siteUrl}${entry.canonical}`)
+      problems.push(`${entry.url}: canonical ${page.canonicals[0]} should be ${ctx.siteUrl}${entry.canonical}`)
     for (const error of page.jsonLdErrors) problems.push(`${entry.url}: JSON-LD does not parse: ${error}`)
     if (!entry.isAlias) {
       for (const [kind, value] of [

@@ -4,11 +4,25 @@ import { checkRules, htaccess, netlifyRedirects, nginxMap, planRedirects } from 
 import { readYamlRules } from '../../server/redirects/yamlRules.ts'
 
 const catalog = new Set(['/', '/about', '/contact', '/blog', '/blog/seo-basics', '/services'])
-const r = (id: string, over: Partial<RedirectRule>): RedirectRule => ({ id, source: '/old', target: '/about', status_code: 301, match_type: 'exact', query_mode: 'pass', enabled: true, ...over })
+const r = (id: string, over: Partial<RedirectRule>): RedirectRule => ({
+  id,
+  source: '/old',
+  target: '/about',
+  status_code: 301,
+  match_type: 'exact',
+  query_mode: 'pass',
+  enabled: true,
+  ...over,
+})
 
 describe('build-time redirect checks', () => {
   it('passes a clean rule set, and the rules of data/redirects.yaml', () => {
-    expect(checkRules([r('a', {}), r('b', { source: '/news', target: '/blog', match_type: 'prefix' }), r('c', { source: '/gone', target: null, status_code: 410 })], catalog)).toEqual([])
+    expect(
+      checkRules(
+        [r('a', {}), r('b', { source: '/news', target: '/blog', match_type: 'prefix' }), r('c', { source: '/gone', target: null, status_code: 410 })],
+        catalog,
+      ),
+    ).toEqual([])
     const yaml = readYamlRules()
     expect(yaml.length).toBeGreaterThan(0)
   })
@@ -33,8 +47,11 @@ describe('build-time redirect checks', () => {
   })
   it('rewrites internal links that point at a redirected URL, keeping the fragment', () => {
     const plan = planRedirects([r('a', { source: '/old-post', target: '/blog/seo-basics' })])
-    const html = '<a href="/old-post#top">x</a><a class="b" href="/Old-Post/?a=1&amp;b=2">y</a><a href="/about">z</a><a href="https://ext.example/old-post">e</a>'
-    expect(plan.rewrite(html)).toBe('<a href="/blog/seo-basics#top">x</a><a class="b" href="/blog/seo-basics?a=1&amp;b=2">y</a><a href="/about">z</a><a href="https://ext.example/old-post">e</a>')
+    const html =
+      '<a href="/old-post#top">x</a><a class="b" href="/Old-Post/?a=1&amp;b=2">y</a><a href="/about">z</a><a href="https://ext.example/old-post">e</a>'
+    expect(plan.rewrite(html)).toBe(
+      '<a href="/blog/seo-basics#top">x</a><a class="b" href="/blog/seo-basics?a=1&amp;b=2">y</a><a href="/about">z</a><a href="https://ext.example/old-post">e</a>',
+    )
     expect(plan.rewritten).toBe(2)
   })
   it('writes host rules and lists what each host cannot run', () => {

@@ -22,5 +22,8 @@ export function writeSitemap(ctx: SiteContext, outDir: string) {
   )
   // Rules match by prefix: a bare "Disallow: /api" would also hide /api-integration-services and
   // every other /api-* page, so the folders are closed with a trailing slash ("$" ends a rule).
-  fs.writeFileSync(path.join(outDir, 'robots.txt'), `User-agent: *\n${robotsDisallow.map((rule) => `Disallow: ${rule}`).join('\n')}\n\nSitemap: ${ctx.siteUrl}/sitemap.xml\n`)
+  fs.writeFileSync(
+    path.join(outDir, 'robots.txt'),
+    `User-agent: *\n${robotsDisallow.map((rule) => `Disallow: ${rule}`).join('\n')}\n\nSitemap: ${ctx.siteUrl}/sitemap.xml\n`,
+  )
 }

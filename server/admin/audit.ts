@@ -17,7 +17,15 @@ export function diffRecords(before: Record<string, unknown> | null, after: Recor
   return changes
 }
 
-export async function audit(db: Queryable, userId: number, action: AuditEntry['action'], resource: string, recordId: number, before: Record<string, unknown> | null, after: Record<string, unknown> | null) {
+export async function audit(
+  db: Queryable,
+  userId: number,
+  action: AuditEntry['action'],
+  resource: string,
+  recordId: number,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+) {
   const changes = diffRecords(before, after)
   if (action === 'update' && Object.keys(changes).length === 0) return
   await insertAuditLogs(db, [{ userId, action, resource, recordId, changes }])

@@ -52,7 +52,13 @@ const list = (value: unknown) =>
 /** One import row (CSV header names or JSON keys, case- and space-insensitive) → contact input + company name. */
 export function importRowToInput(raw: Record<string, unknown>) {
   const row: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(raw)) row[k.trim().toLowerCase().replace(/[\s-]+/g, '_')] = typeof v === 'string' ? v.trim() : v
+  for (const [k, v] of Object.entries(raw))
+    row[
+      k
+        .trim()
+        .toLowerCase()
+        .replace(/[\s-]+/g, '_')
+    ] = typeof v === 'string' ? v.trim() : v
   const emails = Array.isArray(row.emails) ? row.emails : list(row.email).map((email) => ({ email, type: 'work' }))
   const phones = Array.isArray(row.phones) ? row.phones : list(row.phone).map((number) => ({ number, type: 'work' }))
   const input: Record<string, unknown> = {
@@ -69,7 +75,11 @@ export function importRowToInput(raw: Record<string, unknown>) {
   return { input, company: typeof row.company === 'string' ? row.company.slice(0, 200) : '' }
 }
 
-const normalizeHeader = (h: string) => h.trim().toLowerCase().replace(/[\s-]+/g, '_')
+const normalizeHeader = (h: string) =>
+  h
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_')
 
 /** CSV rows (parsed in slices, yielding between them) or the JSON body's rows. */
 async function readRows(body: { text?: string; json?: unknown }): Promise<Array<Record<string, unknown>>> {
@@ -94,11 +104,13 @@ async function readRows(body: { text?: string; json?: unknown }): Promise<Array<
     })
     // A file of just a header line has no row to carry its fields: read the first line alone.
     headers ??= ((Papa.parse<string[]>(body.text.split(/\r?\n/, 1)[0] ?? '').data[0] ?? []) as string[]).map(normalizeHeader)
-    if (!headers.includes('first_name')) throw httpError(400, `The first line must name the columns, including first_name (known: ${CONTACT_IMPORT_COLUMNS.join(', ')}).`)
+    if (!headers.includes('first_name'))
+      throw httpError(400, `The first line must name the columns, including first_name (known: ${CONTACT_IMPORT_COLUMNS.join(', ')}).`)
     return rows
   }
   const rows = (body.json as { rows?: unknown })?.rows
-  if (!Array.isArray(rows) || !rows.every((r) => r && typeof r === 'object' && !Array.isArray(r))) throw httpError(400, 'Send { rows: [ {...}, ... ] }.', { rows: 'Expected an array of objects.' })
+  if (!Array.isArray(rows) || !rows.every((r) => r && typeof r === 'object' && !Array.isArray(r)))
+    throw httpError(400, 'Send { rows: [ {...}, ... ] }.', { rows: 'Expected an array of objects.' })
   return rows as Array<Record<string, unknown>>
 }
 
@@ -124,7 +136,13 @@ async function insertChunk(db: Db, ctx: Context, chunk: ValidRow[], companies: M
   const rows = inserts.map((row) => Object.fromEntries(columns.map((c) => [c, row[c as keyof typeof row] ?? null])))
   const changes = rows.map((row) => {
     const record = toRecord(contactsTable, { ...row, id: 0 })
-    return JSON.stringify(Object.fromEntries(Object.entries(record).filter(([k, v]) => v != null && k !== 'id' && k !== 'created_at' && k !== 'updated_at').map(([k, v]) => [k, [null, v]])))
+    return JSON.stringify(
+      Object.fromEntries(
+        Object.entries(record)
+          .filter(([k, v]) => v != null && k !== 'id' && k !== 'created_at' && k !== 'updated_at')
+          .map(([k, v]) => [k, [null, v]]),
+      ),
+    )
   })
   return db.transaction(async (trx) => {
     const ids = (await insertMany<{ id: number | string }>(trx, 'contacts', rows, ['id'])).map((r) => Number(r.id))
@@ -171,7 +189,12 @@ function postImport(db: Db): Middleware {
             ? `The valid rows up to row ${storedThroughRow} (${report.created} contacts) were stored: import the rows from row ${chunk[0].row} on again.`
             : 'No row was stored: please import the file again.'
           ctx.status = 500
-          ctx.body = { ...report, message: `The import stopped at row ${chunk[0].row} because of an error on our side. ${stored}`, storedThroughRow, stoppedAtRow: chunk[0].row }
+          ctx.body = {
+            ...report,
+            message: `The import stopped at row ${chunk[0].row} because of an error on our side. ${stored}`,
+            storedThroughRow,
+            stoppedAtRow: chunk[0].row,
+          }
           return
         }
         await yieldToEventLoop()
@@ -189,7 +212,10 @@ const uniqueBy = <T>(items: T[], key: (t: T) => string) => {
 function postMerge(db: Db): Middleware {
   return async function postMergeHandler(ctx) {
     const { keepId, mergeId } = ContactMergeSchema.parse(bodyOf(ctx))
-    ctx.body = await writeWith(db, ctx)(async (w) => {
+    ctx.body = await writeWith(
+      db,
+      ctx,
+    )(async (w) => {
       const keep = await mustLoad(w.trx, contactsTable, keepId)
       const merge = await mustLoad(w.trx, contactsTable, mergeId)
       await moveActivitiesToContact(w.trx, mergeId, keepId)
@@ -197,11 +223,16 @@ function postMerge(db: Db): Middleware {
         const ids = [...new Set(deal.contact_ids.map((id) => (id === mergeId ? keepId : id)))]
         await updateRecord(deals.config, w, deal.id, { contact_ids: ids })
       }
-      const emails = uniqueBy([...((keep.emails as Array<{ email: string }>) ?? []), ...((merge.emails as Array<{ email: string }>) ?? [])], (e) => e.email.toLowerCase())
-      const phones = uniqueBy([...((keep.phones as Array<{ number: string }>) ?? []), ...((merge.phones as Array<{ number: string }>) ?? [])], (p) => p.number.replace(/\D/g, ''))
+      const emails = uniqueBy([...((keep.emails as Array<{ email: string }>) ?? []), ...((merge.emails as Array<{ email: string }>) ?? [])], (e) =>
+        e.email.toLowerCase(),
+      )
+      const phones = uniqueBy([...((keep.phones as Array<{ number: string }>) ?? []), ...((merge.phones as Array<{ number: string }>) ?? [])], (p) =>
+        p.number.replace(/\D/g, ''),
+      )
       const tags = [...new Set([...((keep.tags as string[]) ?? []), ...((merge.tags as string[]) ?? [])])]
       const patch: Record<string, unknown> = { emails, phones, tags }
-      for (const field of ['title', 'company_id', 'owner_id', 'background', 'linkedin_url', 'lead_id'] as const) if (keep[field] == null && merge[field] != null) patch[field] = merge[field]
+      for (const field of ['title', 'company_id', 'owner_id', 'background', 'linkedin_url', 'lead_id'] as const)
+        if (keep[field] == null && merge[field] != null) patch[field] = merge[field]
       const seen = [keep.first_seen, merge.first_seen].filter(Boolean).sort() as string[]
       if (seen.length) patch.first_seen = seen[0]
       const last = [keep.last_seen, merge.last_seen].filter(Boolean).sort() as string[]

@@ -24,7 +24,15 @@ function getDashboard(db: Db): Middleware {
       recentLeads(db),
       tasks ? listOpenTasks(db, user.id) : Promise.resolve([]),
     ])
-    const body: Dashboard = { leads, conversionBySource: bySource, pipelineByStage: pipeline, tasksDue: due, leadsOverTime: overTime, recentLeads: recent, myTasks: mine }
+    const body: Dashboard = {
+      leads,
+      conversionBySource: bySource,
+      pipelineByStage: pipeline,
+      tasksDue: due,
+      leadsOverTime: overTime,
+      recentLeads: recent,
+      myTasks: mine,
+    }
     ctx.body = body
   }
 }

@@ -18,7 +18,8 @@ import { mustLoad, parseId, writeWith, type AdminDeps, type AdminResourceModule,
 
 async function checkContacts(db: Queryable, ids: unknown) {
   if (!Array.isArray(ids) || !ids.length) return
-  if (!(await contactsExist(db, ids as number[]))) throw httpError(400, 'Please correct the highlighted fields.', { contact_ids: 'Some of these contacts do not exist.' })
+  if (!(await contactsExist(db, ids as number[])))
+    throw httpError(400, 'Please correct the highlighted fields.', { contact_ids: 'Some of these contacts do not exist.' })
 }
 
 const config: ResourceConfig = {
@@ -43,7 +44,10 @@ function putMove(db: Db): Middleware {
   return async function putMoveHandler(ctx) {
     const id = parseId(ctx.params.id)
     const { stage, index } = DealMoveSchema.parse(bodyOf(ctx))
-    ctx.body = await writeWith(db, ctx)(async (w) => {
+    ctx.body = await writeWith(
+      db,
+      ctx,
+    )(async (w) => {
       const before = await mustLoad(w.trx, dealsTable, id)
       const from = String(before.stage)
       const current = await positionsOf(w.trx, [from, stage])

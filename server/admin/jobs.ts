@@ -26,7 +26,10 @@ const config: ResourceConfig = {
 function postRetry(db: Db): Middleware {
   return async function postRetryHandler(ctx) {
     const id = parseId(ctx.params.id)
-    ctx.body = await writeWith(db, ctx)(async (w) => {
+    ctx.body = await writeWith(
+      db,
+      ctx,
+    )(async (w) => {
       const before = await mustLoad(w.trx, jobsTable, id)
       if (before.state !== 'failed' || !(await retryFailedJob(w.trx, id))) {
         throw httpError(409, `Only a failed job can be retried; this one is ${String(before.state)}.`)

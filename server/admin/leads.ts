@@ -31,7 +31,17 @@ import { contacts } from './contacts.ts'
 import { csvLine } from './csv.ts'
 import { deals } from './deals.ts'
 import { parseListParams } from './listQuery.ts'
-import { createRecord, filteredQuery, mustLoad, parseId, updateRecord, writeWith, type AdminDeps, type AdminResourceModule, type ResourceConfig } from './resourceRouter.ts'
+import {
+  createRecord,
+  filteredQuery,
+  mustLoad,
+  parseId,
+  updateRecord,
+  writeWith,
+  type AdminDeps,
+  type AdminResourceModule,
+  type ResourceConfig,
+} from './resourceRouter.ts'
 
 export const EXPORT_BATCH = 1000
 
@@ -46,7 +56,13 @@ const config: ResourceConfig = {
     if (filter.include_spam !== true && filter.is_spam === undefined) query.where('leads.is_spam', false)
     return (key) => key === 'include_spam'
   },
-  beforeCreate: async (data) => ({ ...data, payload_hash: crypto.createHash('sha256').update(`${JSON.stringify(data)}:${crypto.randomUUID()}`).digest('hex') }),
+  beforeCreate: async (data) => ({
+    ...data,
+    payload_hash: crypto
+      .createHash('sha256')
+      .update(`${JSON.stringify(data)}:${crypto.randomUUID()}`)
+      .digest('hex'),
+  }),
   beforeUpdate: async (before, patch) => {
     const from = before.status as LeadStatus
     const to = patch.status as LeadStatus | undefined
@@ -65,7 +81,10 @@ function postConvert(db: Db): Middleware {
   return async function postConvertHandler(ctx) {
     const id = parseId(ctx.params.id)
     const { deal } = LeadConvertSchema.parse(bodyOf(ctx))
-    ctx.body = await writeWith(db, ctx)(async (w) => {
+    ctx.body = await writeWith(
+      db,
+      ctx,
+    )(async (w) => {
       const lead = await mustLoad(w.trx, leadsTable, id)
       if (!canChangeLeadStatus(lead.status as LeadStatus, 'converted') || lead.status === 'converted') {
         ctx.throw(400, `A ${String(lead.status)} lead cannot be converted.`, { errors: { status: `A ${String(lead.status)} lead cannot be converted.` } })
@@ -94,7 +113,11 @@ function postConvert(db: Db): Middleware {
       })
       const contact = await createRecord(contacts.config, w, contactInput)
       const newDeal = deal
-        ? await createRecord(deals.config, w, DealCreateSchema.parse({ ...deal, company_id: company?.id ?? null, contact_ids: [contact.id], owner_id: ownerId }))
+        ? await createRecord(
+            deals.config,
+            w,
+            DealCreateSchema.parse({ ...deal, company_id: company?.id ?? null, contact_ids: [contact.id], owner_id: ownerId }),
+          )
         : null
       await updateRecord(config, w, id, { status: 'converted' })
       return { contact, company, deal: newDeal }

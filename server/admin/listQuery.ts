@@ -35,13 +35,16 @@ export function parseListParams(query: Record<string, unknown>): ListParams {
   const filter = parseJsonParam(query.filter, 'filter') ?? {}
   let parsedSort: ListParams['sort'] = null
   if (sort !== undefined) {
-    if (!Array.isArray(sort) || typeof sort[0] !== 'string' || !['ASC', 'DESC', 'asc', 'desc'].includes(String(sort[1]))) throw httpError(400, 'sort must be ["field","ASC"|"DESC"].')
+    if (!Array.isArray(sort) || typeof sort[0] !== 'string' || !['ASC', 'DESC', 'asc', 'desc'].includes(String(sort[1])))
+      throw httpError(400, 'sort must be ["field","ASC"|"DESC"].')
     parsedSort = [sort[0], String(sort[1]).toUpperCase() as 'ASC' | 'DESC']
   }
   let parsedRange: [number, number] = [0, MAX_PAGE_SIZE - 1]
   if (range !== undefined) {
-    if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isSafeInteger(n) && n >= 0) || range[1] < range[0]) throw httpError(400, 'range must be [start, end] with 0 ≤ start ≤ end.')
-    if (range[1] - range[0] + 1 > MAX_PAGE_SIZE) throw httpError(400, `range covers at most ${MAX_PAGE_SIZE} rows: ask for the next page with [end + 1, end + ${MAX_PAGE_SIZE}].`)
+    if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isSafeInteger(n) && n >= 0) || range[1] < range[0])
+      throw httpError(400, 'range must be [start, end] with 0 ≤ start ≤ end.')
+    if (range[1] - range[0] + 1 > MAX_PAGE_SIZE)
+      throw httpError(400, `range covers at most ${MAX_PAGE_SIZE} rows: ask for the next page with [end + 1, end + ${MAX_PAGE_SIZE}].`)
     if (range[0] > MAX_OFFSET) throw httpError(400, `range cannot start after row ${MAX_OFFSET}.`)
     parsedRange = [range[0], range[1]]
   }
@@ -104,10 +107,10 @@ export function applySearch(db: Db, query: Knex.QueryBuilder, spec: TableSpec, q
   if (isPostgres(db)) {
     // Each word of the query is a prefix; the query is parsed like the document, so an email
     // address stays one token on both sides.
-    query.whereRaw(
-      `??.search @@ (select to_tsquery('simple', string_agg(quote_literal(lexeme) || ':*', ' & ')) from unnest(to_tsvector('simple', ?)))`,
-      [spec.table, q.slice(0, 200)],
-    )
+    query.whereRaw(`??.search @@ (select to_tsquery('simple', string_agg(quote_literal(lexeme) || ':*', ' & ')) from unnest(to_tsvector('simple', ?)))`, [
+      spec.table,
+      q.slice(0, 200),
+    ])
   } else {
     const match = words.map((w) => `"${w}"*`).join(' ')
     query.whereIn(`${spec.table}.id`, db.raw(`select rowid from ${spec.table}_fts where ${spec.table}_fts match ?`, [match]) as unknown as Knex.QueryBuilder)

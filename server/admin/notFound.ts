@@ -16,7 +16,18 @@ import { catalogUrls } from '../redirects/catalogUrls.ts'
 import { closestUrls } from '../redirects/notFoundLog.ts'
 import { adminJsonBody } from './body.ts'
 import { applySort, parseListParams } from './listQuery.ts'
-import { deleteRecord, filteredQuery, loadRecord, mustLoad, parseId, updateRecord, writeWith, type AdminDeps, type AdminResourceModule, type ResourceConfig } from './resourceRouter.ts'
+import {
+  deleteRecord,
+  filteredQuery,
+  loadRecord,
+  mustLoad,
+  parseId,
+  updateRecord,
+  writeWith,
+  type AdminDeps,
+  type AdminResourceModule,
+  type ResourceConfig,
+} from './resourceRouter.ts'
 
 /**
  * The list counts at most this many rows: counting a million-row log on every page view is what
@@ -26,7 +37,17 @@ export const NOT_FOUND_COUNT_CAP = 10_000
 
 export const notFoundTable: TableSpec = {
   table: 'not_found_log',
-  columns: { id: 'int', path: 'text', hits: 'int', bot_hits: 'int', first_seen_at: 'time', last_seen_at: 'time', referrers: 'json', user_agents: 'json', ignored: 'bool' },
+  columns: {
+    id: 'int',
+    path: 'text',
+    hits: 'int',
+    bot_hits: 'int',
+    first_seen_at: 'time',
+    last_seen_at: 'time',
+    referrers: 'json',
+    user_agents: 'json',
+    ignored: 'bool',
+  },
 }
 
 const BulkIgnoreSchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000), data: NotFoundUpdateSchema.required() })
@@ -59,7 +80,11 @@ export const notFound: AdminResourceModule = {
       const base = filteredQuery(db, config, filter, adminState(ctx).user.id)
       const capped = base.clone().clearSelect().clearOrder().select(db.raw('1')).limit(NOT_FOUND_COUNT_CAP)
       const countQuery = db.count({ n: '*' }).from(capped.as('capped'))
-      const pageQuery = base.clone().select(selectColumns(notFoundTable)).offset(range[0]).limit(range[1] - range[0] + 1)
+      const pageQuery = base
+        .clone()
+        .select(selectColumns(notFoundTable))
+        .offset(range[0])
+        .limit(range[1] - range[0] + 1)
       applySort(pageQuery, notFoundTable, sort, config.defaultSort)
       const [rows, [count]] = await Promise.all([pageQuery, countQuery])
       const total = Number((count as { n: number | string }).n)
@@ -74,7 +99,10 @@ export const notFound: AdminResourceModule = {
     router.put('/not-found/bulk', ...guard, requirePermission('not-found', 'edit'), json, async function bulkIgnoreHandler(ctx) {
       const { ids, data } = BulkIgnoreSchema.parse(bodyOf(ctx))
       const done: number[] = []
-      await writeWith(db, ctx)(async (w) => {
+      await writeWith(
+        db,
+        ctx,
+      )(async (w) => {
         for (const id of ids) {
           if (!(await loadRecord(w.trx, notFoundTable, id))) continue
           await updateRecord(config, w, id, data)
@@ -86,7 +114,10 @@ export const notFound: AdminResourceModule = {
     const bulkDelete: Middleware = async (ctx) => {
       const { ids } = BulkDeleteSchema.parse(bodyOf(ctx))
       const done: number[] = []
-      await writeWith(db, ctx)(async (w) => {
+      await writeWith(
+        db,
+        ctx,
+      )(async (w) => {
         for (const id of ids) {
           if (!(await loadRecord(w.trx, notFoundTable, id))) continue
           await deleteRecord(config, w, id)

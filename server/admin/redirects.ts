@@ -21,7 +21,19 @@ import { audit } from './audit.ts'
 import { adminJsonBody, readImportBody } from './body.ts'
 import { csvLine } from './csv.ts'
 import { parseListParams } from './listQuery.ts'
-import { createRecord, deleteRecord, filteredQuery, mustLoad, parseId, updateRecord, writeWith, type AdminDeps, type AdminResourceModule, type ResourceConfig, type WriteContext } from './resourceRouter.ts'
+import {
+  createRecord,
+  deleteRecord,
+  filteredQuery,
+  mustLoad,
+  parseId,
+  updateRecord,
+  writeWith,
+  type AdminDeps,
+  type AdminResourceModule,
+  type ResourceConfig,
+  type WriteContext,
+} from './resourceRouter.ts'
 
 type Row = Record<string, unknown>
 
@@ -30,14 +42,37 @@ export { notFound } from './notFound.ts'
 export const redirectsTable: TableSpec = {
   table: 'redirects',
   columns: {
-    id: 'int', source: 'text', target: 'text', status_code: 'int', match_type: 'text', query_mode: 'text', enabled: 'bool', group: 'text', note: 'text',
-    hits: 'int', last_hit_at: 'time', created_by: 'int', created_at: 'time', updated_at: 'time',
+    id: 'int',
+    source: 'text',
+    target: 'text',
+    status_code: 'int',
+    match_type: 'text',
+    query_mode: 'text',
+    enabled: 'bool',
+    group: 'text',
+    note: 'text',
+    hits: 'int',
+    last_hit_at: 'time',
+    created_by: 'int',
+    created_at: 'time',
+    updated_at: 'time',
   },
   refs: { created_by: 'users' },
   hasUpdatedAt: true,
 }
 
-export const REDIRECT_EXPORT_COLUMNS = ['source', 'target', 'status_code', 'match_type', 'query_mode', 'enabled', 'group', 'note', 'hits', 'last_hit_at'] as const
+export const REDIRECT_EXPORT_COLUMNS = [
+  'source',
+  'target',
+  'status_code',
+  'match_type',
+  'query_mode',
+  'enabled',
+  'group',
+  'note',
+  'hits',
+  'last_hit_at',
+] as const
 
 /** What a save reports besides the record: the chain it flattened and the rules it re-pointed. */
 type SaveNotes = { flattened: string[] | null; repointed: Checked['repointed']; hides: string[]; version: number }
@@ -77,8 +112,17 @@ const config: ResourceConfig = {
   filters: (_db, _filter, _query) => (key, value, query) => {
     if (key !== 'q') return false
     if (typeof value !== 'string') throw httpError(400, 'q must be text.')
-    const like = `%${value.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    if (value.trim()) query.where((q: Knex.QueryBuilder) => q.whereRaw(`lower(redirects.source) like ? escape '\\'`, [like]).orWhereRaw(`lower(coalesce(redirects.target, '')) like ? escape '\\'`, [like]).orWhereRaw(`lower(coalesce(redirects.note, '')) like ? escape '\\'`, [like]))
+    const like = `%${value
+      .trim()
+      .toLowerCase()
+      .replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    if (value.trim())
+      query.where((q: Knex.QueryBuilder) =>
+        q
+          .whereRaw(`lower(redirects.source) like ? escape '\\'`, [like])
+          .orWhereRaw(`lower(coalesce(redirects.target, '')) like ? escape '\\'`, [like])
+          .orWhereRaw(`lower(coalesce(redirects.note, '')) like ? escape '\\'`, [like]),
+      )
     return true
   },
   async beforeCreate(data, w) {
@@ -130,7 +174,10 @@ function importRules(db: Db): Middleware {
     if (text === undefined) throw httpError(400, 'Send the rules as text (text/csv or text/plain).')
     const parsed = parseRedirectImport(text, format)
     const report: RedirectImportReport = { total: parsed.length, valid: 0, created: 0, rows: [] }
-    await writeWith(db, ctx)(async (w) => {
+    await writeWith(
+      db,
+      ctx,
+    )(async (w) => {
       const rules: RedirectRule[] = [...(await redirectStore(db).rulesAt(w.trx)).map((r) => ({ ...r })), ...contentRules()]
       const catalog = catalogUrls()
       for (const item of parsed) {
@@ -140,7 +187,13 @@ function importRules(db: Db): Middleware {
         }
         const input = RedirectCreateSchema.safeParse(item.raw)
         if (!input.success) {
-          report.rows.push({ row: item.row, source: String(item.raw.source ?? ''), target: item.raw.target ?? null, status: 'error', errors: fieldErrors(input.error) })
+          report.rows.push({
+            row: item.row,
+            source: String(item.raw.source ?? ''),
+            target: item.raw.target ?? null,
+            status: 'error',
+            errors: fieldErrors(input.error),
+          })
           continue
         }
         const result = checkRule({ ...input.data, id: 0 }, rules, catalog)
@@ -174,7 +227,12 @@ function importRules(db: Db): Middleware {
 /** Patches this instance's rule table with the saved rule and the rules it re-pointed. */
 async function afterSave(ctx: Context, store: ReturnType<typeof redirectStore>, db: Db, record: Row) {
   const notes = notesOf(ctx)
-  const repointed = notes.repointed.length ? await db('redirects').whereIn('id', notes.repointed.map((r) => Number(r.id))) : []
+  const repointed = notes.repointed.length
+    ? await db('redirects').whereIn(
+        'id',
+        notes.repointed.map((r) => Number(r.id)),
+      )
+    : []
   await store.applySaved(notes.version, { saved: [record, ...repointed] })
 }
 

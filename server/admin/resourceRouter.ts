@@ -95,7 +95,11 @@ export async function updateRecord(config: ResourceConfig, w: WriteContext, id: 
   const patch = config.beforeUpdate ? await config.beforeUpdate(before, input, w) : input
   await checkRefs(w.trx, spec, patch)
   const row = toRow(spec, patch)
-  if (Object.keys(row).length) await w.trx(spec.table).where({ id }).update({ ...row, ...(spec.hasUpdatedAt ? { updated_at: nowIso() } : {}) })
+  if (Object.keys(row).length)
+    await w
+      .trx(spec.table)
+      .where({ id })
+      .update({ ...row, ...(spec.hasUpdatedAt ? { updated_at: nowIso() } : {}) })
   const after = await mustLoad(w.trx, spec, id)
   await config.afterUpdate?.(before, after, w)
   await audit(w.trx, w.userId, 'update', config.name, id, before, after)
@@ -135,7 +139,11 @@ export function registerResource(router: Router, db: Db, config: ResourceConfig,
     const userId = adminState(ctx).user.id
     const base = filteredQuery(db, config, filter, userId)
     const countQuery = base.clone().clearSelect().clearOrder().count({ n: '*' })
-    const pageQuery = base.clone().select(selectColumns(spec)).offset(range[0]).limit(range[1] - range[0] + 1)
+    const pageQuery = base
+      .clone()
+      .select(selectColumns(spec))
+      .offset(range[0])
+      .limit(range[1] - range[0] + 1)
     applySort(pageQuery, spec, sort, config.defaultSort)
     const [rows, [count]] = await Promise.all([pageQuery, countQuery])
     const total = Number((count as { n: number | string }).n)

@@ -37,17 +37,22 @@ const config: ResourceConfig = {
   },
   beforeDelete: async (before, w) => {
     if (before.id === w.userId) throw httpError(400, 'You cannot delete your own account.')
-    if (before.role === 'admin' && !before.disabled && (await countOtherActiveAdmins(w.trx, Number(before.id))) === 0) throw httpError(400, 'At least one active admin must remain.')
+    if (before.role === 'admin' && !before.disabled && (await countOtherActiveAdmins(w.trx, Number(before.id))) === 0)
+      throw httpError(400, 'At least one active admin must remain.')
   },
 }
 
 function postInvite(db: Db): Middleware {
   return async function postInviteHandler(ctx) {
     const { email, name, role } = UserInviteSchema.parse(bodyOf(ctx))
-    if (await findUserForLogin(db, email)) ctx.throw(400, 'Please correct the highlighted fields.', { errors: { email: 'A user with this email already exists.' } })
+    if (await findUserForLogin(db, email))
+      ctx.throw(400, 'Please correct the highlighted fields.', { errors: { email: 'A user with this email already exists.' } })
     const temporaryPassword = generatePassword()
     const passwordHash = await hashPassword(temporaryPassword)
-    const user = await writeWith(db, ctx)(async (w) => {
+    const user = await writeWith(
+      db,
+      ctx,
+    )(async (w) => {
       const id = await insertUser(w.trx, { email, name, role, passwordHash, mustChangePassword: true })
       const record = await mustLoad(w.trx, usersTable, id)
       await audit(w.trx, w.userId, 'create', 'users', id, null, record)
@@ -65,11 +70,22 @@ function postResetPassword(db: Db): Middleware {
     const id = parseId(ctx.params.id)
     const temporaryPassword = generatePassword()
     const passwordHash = await hashPassword(temporaryPassword)
-    await writeWith(db, ctx)(async (w) => {
+    await writeWith(
+      db,
+      ctx,
+    )(async (w) => {
       const before = await mustLoad(w.trx, usersTable, id)
       await setPassword(w.trx, id, passwordHash, true)
       await deleteUserSessions(w.trx, id)
-      await insertAuditLogs(w.trx, [{ userId: w.userId, action: 'update', resource: 'users', recordId: id, changes: { password: ['(old)', '(reset)'], must_change_password: [before.must_change_password, true] } }])
+      await insertAuditLogs(w.trx, [
+        {
+          userId: w.userId,
+          action: 'update',
+          resource: 'users',
+          recordId: id,
+          changes: { password: ['(old)', '(reset)'], must_change_password: [before.must_change_password, true] },
+        },
+      ])
     })
     ctx.body = { temporaryPassword }
   }

@@ -16,7 +16,8 @@ export function postApplication(deps: HandlerDeps): Middleware {
     const body = state.body ?? {}
     const upload = state.upload ?? null
     const extra: Record<string, string> = {}
-    if (typeof body.openingId === 'string' && body.openingId.trim() && !deps.catalog.jobs.has(body.openingId.trim())) extra.openingId = 'Choose an opening from the list.'
+    if (typeof body.openingId === 'string' && body.openingId.trim() && !deps.catalog.jobs.has(body.openingId.trim()))
+      extra.openingId = 'Choose an opening from the list.'
     if (!upload || upload.size === 0) extra.resume = 'Attach your résumé as a PDF.'
     else if (!upload.isPdf) extra.resume = 'The résumé must be a PDF file.'
     const data = parseInput(ApplicationSchema, body, extra)
@@ -36,7 +37,13 @@ export function postApplication(deps: HandlerDeps): Middleware {
           openingId: data.openingId,
           openingTitle: deps.catalog.jobs.get(data.openingId)?.title ?? '',
           links: data.links,
-          resume: { storedName: resume.storedName, originalName: resume.originalName, size: resume.size, sha256: resume.sha256, contentType: 'application/pdf' },
+          resume: {
+            storedName: resume.storedName,
+            originalName: resume.originalName,
+            size: resume.size,
+            sha256: resume.sha256,
+            contentType: 'application/pdf',
+          },
         },
         attribution: buildAttribution(ctx, attribution.success ? attribution.data : {}, { secret: deps.env.APP_SECRET, defaultSource: 'Careers' }),
         payloadHash: payloadHash(data, resume.sha256),

@@ -10,7 +10,11 @@ import { apiState } from './state.ts'
 
 export type JobResponse = { status: number; body: unknown }
 
-export async function commitResponse(ctx: Context, writer: Writer, job: (trx: Knex.Transaction) => Promise<JobResponse>): Promise<JobResponse & { replayed: boolean }> {
+export async function commitResponse(
+  ctx: Context,
+  writer: Writer,
+  job: (trx: Knex.Transaction) => Promise<JobResponse>,
+): Promise<JobResponse & { replayed: boolean }> {
   const idem = apiState(ctx).idempotency
   const outcome = await writer.run<{ stored: StoredResponse } | { response: JobResponse }>(async (trx) => {
     if (idem) {

@@ -20,7 +20,10 @@ export function postEvents(deps: HandlerDeps): Middleware {
     recordTrackedNotFound(deps.db, events, ctx.get('User-Agent'))
     const batch: EventBatch = { events, userAgent: ctx.get('User-Agent').slice(0, 512), ipHash: hashIp(ctx.ip, deps.env.APP_SECRET), receivedAt: Date.now() }
     if (apiState(ctx).idempotency) {
-      await commitResponse(ctx, deps.writer, async (trx): Promise<JobResponse> => ({ status: 202, body: { accepted: (await insertEventBatches(trx, [batch]))[0] } }))
+      await commitResponse(ctx, deps.writer, async (trx): Promise<JobResponse> => ({
+        status: 202,
+        body: { accepted: (await insertEventBatches(trx, [batch]))[0] },
+      }))
       return
     }
     ctx.status = 202

@@ -58,7 +58,12 @@ export function createApiRouter(deps: ApiDeps): Router {
       maxFileBytes: RESUME_MAX_BYTES,
       limits: {
         secret: env.APP_SECRET,
-        check: uploadLimits(env.UPLOADS_DIR, { db, bytesPerHour: env.UPLOAD_BYTES_PER_HOUR, maxTotalBytes: env.UPLOADS_MAX_TOTAL_BYTES, minFreeBytes: env.UPLOADS_MIN_FREE_BYTES }),
+        check: uploadLimits(env.UPLOADS_DIR, {
+          db,
+          bytesPerHour: env.UPLOAD_BYTES_PER_HOUR,
+          maxTotalBytes: env.UPLOADS_MAX_TOTAL_BYTES,
+          minFreeBytes: env.UPLOADS_MIN_FREE_BYTES,
+        }),
       },
     }),
     once('POST /api/applications'),

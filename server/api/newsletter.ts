@@ -23,7 +23,12 @@ export function postNewsletter(deps: HandlerDeps): Middleware {
       let spam = detected
       if (!spam.isSpam && formToken) {
         // The token is spent by this signup; one spent by another signup flags this one.
-        const [verdict] = await spendFormTokens(trx, [{ ...formToken, payloadHash: sha256(`newsletter\n${data.email.toLowerCase()}`) }], Date.now(), DUPLICATE_WINDOW_MS)
+        const [verdict] = await spendFormTokens(
+          trx,
+          [{ ...formToken, payloadHash: sha256(`newsletter\n${data.email.toLowerCase()}`) }],
+          Date.now(),
+          DUPLICATE_WINDOW_MS,
+        )
         if (verdict === 'reused') spam = { isSpam: true, reason: 'reused-token' }
       }
       if (spam.isSpam) {

@@ -30,7 +30,13 @@ import { DUPLICATE_WINDOW_MS, insertLeadsOnce } from './leadDeduplication.ts'
 import { leadNotification } from './notifications.ts'
 import { apiState, type FormTokenState, type IdempotencyState } from './state.ts'
 
-export type LeadWrite = { lead: NewLead; now: number; notification: (id: number) => NewOutboxMessage; idempotency?: IdempotencyState; formToken?: FormTokenState }
+export type LeadWrite = {
+  lead: NewLead
+  now: number
+  notification: (id: number) => NewOutboxMessage
+  idempotency?: IdempotencyState
+  formToken?: FormTokenState
+}
 /** `isSpam`: how the lead was stored (a reused form token flags it here). */
 export type LeadOutcome = { response: JobResponse; isSpam: boolean } | { stored: StoredResponse }
 
@@ -45,7 +51,8 @@ async function storedKeys(trx: Knex.Transaction, writes: LeadWrite[]): Promise<M
     else byEndpoint.set(w.idempotency.endpoint, [w.idempotency.key])
   }
   const found = new Map<string, StoredResponse>()
-  for (const [endpoint, keys] of byEndpoint) for (const [key, stored] of await findIdempotencyKeys(trx, endpoint, keys)) found.set(`${endpoint}\n${key}`, stored)
+  for (const [endpoint, keys] of byEndpoint)
+    for (const [key, stored] of await findIdempotencyKeys(trx, endpoint, keys)) found.set(`${endpoint}\n${key}`, stored)
   return found
 }
 

@@ -20,4 +20,5 @@ export async function auditSignInEvent(db: Queryable, event: SignInEvent) {
   }
 }
 
-export const signInFailure = (user: { disabled: boolean } | null, passwordOk: boolean): SignInFailure => (!user ? 'unknown email' : !passwordOk ? 'wrong password' : 'disabled account')
+export const signInFailure = (user: { disabled: boolean } | null, passwordOk: boolean): SignInFailure =>
+  !user ? 'unknown email' : !passwordOk ? 'wrong password' : 'disabled account'

@@ -13,7 +13,8 @@ const PATH = '/api/admin/auth'
 
 export const deviceCookieName = (ctx: Context) => (ctx.secure ? '__Secure-device' : 'device')
 
-const sign = (secret: string, email: string, payload: string) => crypto.createHmac('sha256', secret).update(`device-cookie\n${email.toLowerCase()}\n${payload}`).digest('base64url')
+const sign = (secret: string, email: string, payload: string) =>
+  crypto.createHmac('sha256', secret).update(`device-cookie\n${email.toLowerCase()}\n${payload}`).digest('base64url')
 
 export function makeDeviceToken(secret: string, email: string, now = Date.now()): string {
   const payload = `${now.toString(36)}.${crypto.randomBytes(12).toString('base64url')}`
@@ -34,7 +35,8 @@ export function checkDeviceToken(secret: string, email: string, token: string | 
   return nonce
 }
 
-export const readDeviceId = (ctx: Context, secret: string, email: string) => checkDeviceToken(secret, email, ctx.cookies.get(deviceCookieName(ctx), { signed: false }))
+export const readDeviceId = (ctx: Context, secret: string, email: string) =>
+  checkDeviceToken(secret, email, ctx.cookies.get(deviceCookieName(ctx), { signed: false }))
 
 /** Sets a fresh device cookie for the account that just signed in on this browser. */
 export function setDeviceCookie(ctx: Context, secret: string, email: string) {

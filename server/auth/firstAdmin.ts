@@ -20,19 +20,30 @@ export function printCredentials(title: string, lines: string[], log: (text: str
   log(['', `╔${bar}╗`, row(title), `╟${'─'.repeat(width)}╢`, ...lines.map(row), `╚${bar}╝`, ''].join('\n'))
 }
 
-export async function ensureFirstAdmin(db: Db, env: Pick<Env, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>, log: (text: string) => void = console.log): Promise<FirstAdmin> {
+export async function ensureFirstAdmin(
+  db: Db,
+  env: Pick<Env, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>,
+  log: (text: string) => void = console.log,
+): Promise<FirstAdmin> {
   if ((await countUsers(db)) > 0) return { created: false }
   const email = (env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL).toLowerCase()
   const given = env.ADMIN_PASSWORD || undefined
   if (given) {
     const problem = checkPasswordRules(given, { email })
-    if (problem) throw new FirstAdminError(`ADMIN_PASSWORD is not accepted for ${email}: ${problem} Set a stronger ADMIN_PASSWORD, or leave it empty to get a generated password printed once.`)
+    if (problem)
+      throw new FirstAdminError(
+        `ADMIN_PASSWORD is not accepted for ${email}: ${problem} Set a stronger ADMIN_PASSWORD, or leave it empty to get a generated password printed once.`,
+      )
   }
   const generated = given ? null : generatePassword()
   const password = given ?? (generated as string)
   await insertUser(db, { email, name: 'Administrator', role: 'admin', passwordHash: await hashPassword(password), mustChangePassword: generated !== null })
   if (generated) {
-    printCredentials('First admin account created (shown only once)', [`Sign in at /admin/login`, `Email:    ${email}`, `Password: ${generated}`, 'You will be asked to choose a new password.'], log)
+    printCredentials(
+      'First admin account created (shown only once)',
+      [`Sign in at /admin/login`, `Email:    ${email}`, `Password: ${generated}`, 'You will be asked to choose a new password.'],
+      log,
+    )
   }
   return { created: true, email, generatedPassword: generated }
 }

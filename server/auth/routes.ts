@@ -87,7 +87,8 @@ export function postPassword({ db }: { db: Db }): Middleware {
     const record = await findUserById(db, user.id)
     const problem = checkPasswordRules(newPassword, { email: user.email, name: record?.name })
     if (problem) ctx.throw(422, problem, { errors: { newPassword: problem } })
-    if (await verifyPassword(hash, newPassword)) ctx.throw(422, 'Choose a password different from the current one.', { errors: { newPassword: 'Choose a password different from the current one.' } })
+    if (await verifyPassword(hash, newPassword))
+      ctx.throw(422, 'Choose a password different from the current one.', { errors: { newPassword: 'Choose a password different from the current one.' } })
     // Only a completed change gives the attempt back: refused new passwords count too, which
     // bounds the strength checks (CPU) one session can ask for.
     await giveBack(db, verdict)

@@ -107,7 +107,8 @@ export function requireCsrfToken(): Middleware {
     if (!SAFE_METHODS.has(ctx.method)) {
       const expected = Buffer.from(adminState(ctx).csrfToken)
       const given = Buffer.from(ctx.get('X-CSRF-Token'))
-      if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) ctx.throw(403, 'The security token is missing or out of date. Reload the page and try again.')
+      if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected))
+        ctx.throw(403, 'The security token is missing or out of date. Reload the page and try again.')
     }
     await next()
   }

@@ -7,7 +7,15 @@ import { createWriter, type BulkHandler } from './groupCommit.ts'
 describe.each(databases)('group commit ($name)', (target) => {
   const database = useTestDb(target)
 
-  const row = (n: number) => ({ endpoint: 'test', reason: 'test', email: `w${n}@example.com`, payload: null, user_agent: '', ip_hash: '', created_at: new Date().toISOString() })
+  const row = (n: number) => ({
+    endpoint: 'test',
+    reason: 'test',
+    email: `w${n}@example.com`,
+    payload: null,
+    user_agent: '',
+    ip_hash: '',
+    created_at: new Date().toISOString(),
+  })
   const bulk: BulkHandler<number, string> = {
     name: 'spam rows',
     write: async (trx, items) => {
@@ -45,7 +53,14 @@ describe.each(databases)('group commit ($name)', (target) => {
       writer.runBulk(bulk, 2004),
     ])
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled'])
-    const emails = (await database.db('spam_submissions').whereIn('email', ['w2001@example.com', 'w2002@example.com', 'w2003@example.com', 'w2004@example.com']).select('email')).map((r) => r.email).sort()
+    const emails = (
+      await database
+        .db('spam_submissions')
+        .whereIn('email', ['w2001@example.com', 'w2002@example.com', 'w2003@example.com', 'w2004@example.com'])
+        .select('email')
+    )
+      .map((r) => r.email)
+      .sort()
     expect(emails).toEqual(['w2001@example.com', 'w2003@example.com', 'w2004@example.com'])
     await writer.close()
   })

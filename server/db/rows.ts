@@ -76,18 +76,29 @@ export function cachedSql(key: string, build: () => string): string {
  *   `select ... union all`, is also several times slower for SQLite to prepare.)
  * - PostgreSQL: `values (...), (...)` with ordinary bound parameters.
  */
-export async function insertMany<R = Record<string, unknown>>(db: Queryable, table: string, rows: Record<string, unknown>[], returning: string[] = []): Promise<R[]> {
+export async function insertMany<R = Record<string, unknown>>(
+  db: Queryable,
+  table: string,
+  rows: Record<string, unknown>[],
+  returning: string[] = [],
+): Promise<R[]> {
   if (!rows.length) return []
   const columns = Object.keys(rows[0])
   const tail = returning.length ? ` returning ${returning.map(quote).join(',')}` : ''
   const head = `insert into ${quote(table)} (${columns.map(quote).join(',')})`
   let result: R[] | { rows: R[] }
   if (isSqlite(db)) {
-    const sql = cachedSql(`sqlite|${table}|${columns.join(',')}|${returning.join(',')}`, () => `${head} select ${jsonColumns(columns)} from json_each(?)${tail}`)
+    const sql = cachedSql(
+      `sqlite|${table}|${columns.join(',')}|${returning.join(',')}`,
+      () => `${head} select ${jsonColumns(columns)} from json_each(?)${tail}`,
+    )
     result = (await db.raw(sql, [JSON.stringify(rows)])) as R[]
   } else {
     const tuple = `(${columns.map(() => '?').join(',')})`
-    const sql = cachedSql(`pg|${table}|${columns.join(',')}|${rows.length}|${returning.join(',')}`, () => `${head} values ${Array(rows.length).fill(tuple).join(',')}${tail}`)
+    const sql = cachedSql(
+      `pg|${table}|${columns.join(',')}|${rows.length}|${returning.join(',')}`,
+      () => `${head} values ${Array(rows.length).fill(tuple).join(',')}${tail}`,
+    )
     const bindings: unknown[] = []
     for (const row of rows) for (const column of columns) bindings.push(row[column] ?? null)
     result = (await db.raw(sql, bindings as never[])) as R[] | { rows: R[] }

@@ -39,8 +39,11 @@ export type JobDefinition<S extends z.ZodType = z.ZodType> = {
   enabled?(deps: JobDeps): boolean
 }
 
-export function defineJob<S extends z.ZodType>(def: Omit<JobDefinition<S>, 'maxAttempts' | 'backoff' | 'timeoutMs'> & Partial<Pick<JobDefinition<S>, 'maxAttempts' | 'backoff' | 'timeoutMs'>>): JobDefinition<S> {
-  if (!/^[a-z][a-z0-9_.-]{0,79}$/.test(def.type)) throw new Error(`Job type "${def.type}": use 1 to 80 lower-case letters, digits, dots, dashes or underscores.`)
+export function defineJob<S extends z.ZodType>(
+  def: Omit<JobDefinition<S>, 'maxAttempts' | 'backoff' | 'timeoutMs'> & Partial<Pick<JobDefinition<S>, 'maxAttempts' | 'backoff' | 'timeoutMs'>>,
+): JobDefinition<S> {
+  if (!/^[a-z][a-z0-9_.-]{0,79}$/.test(def.type))
+    throw new Error(`Job type "${def.type}": use 1 to 80 lower-case letters, digits, dots, dashes or underscores.`)
   return { maxAttempts: 5, backoff: { baseMs: 30_000, maxMs: 6 * 3600_000 }, timeoutMs: 60_000, ...def }
 }
 
@@ -57,14 +60,24 @@ export function backoffDelay(attempt: number, backoff: Backoff, random: () => nu
 export type EnqueueOptions = { runAt?: number; key?: string; now?: number }
 
 /** Adds a job; with a key already stored it adds nothing and answers null. */
-export async function enqueueJob<S extends z.ZodType>(db: Queryable, job: JobDefinition<S>, payload: z.input<S>, opts: EnqueueOptions = {}): Promise<number | null> {
+export async function enqueueJob<S extends z.ZodType>(
+  db: Queryable,
+  job: JobDefinition<S>,
+  payload: z.input<S>,
+  opts: EnqueueOptions = {},
+): Promise<number | null> {
   const now = opts.now ?? Date.now()
   const checked = job.payload.parse(payload)
   return insertJob(db, { type: job.type, payload: checked, runAt: opts.runAt ?? now, maxAttempts: job.maxAttempts, key: opts.key }, now)
 }
 
 /** Many jobs of one type in multi-row statements (keys must be new). */
-export async function enqueueJobs<S extends z.ZodType>(db: Queryable, job: JobDefinition<S>, items: Array<{ payload: z.input<S>; key?: string; runAt?: number }>, now = Date.now()): Promise<void> {
+export async function enqueueJobs<S extends z.ZodType>(
+  db: Queryable,
+  job: JobDefinition<S>,
+  items: Array<{ payload: z.input<S>; key?: string; runAt?: number }>,
+  now = Date.now(),
+): Promise<void> {
   await insertJobs(
     db,
     items.map((item) => ({ type: job.type, payload: job.payload.parse(item.payload), runAt: item.runAt ?? now, maxAttempts: job.maxAttempts, key: item.key })),

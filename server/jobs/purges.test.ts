@@ -27,7 +27,14 @@ describe.each(databases)('purge job ($name)', (target) => {
     const userId = Number(typeof user === 'object' ? user.id : user)
     const key = (k: string, ms: number) => ({ endpoint: 'POST /api/leads', key: k, body_hash: 'h', status: 201, response: '{}', created_at: at(ms) })
     await db('idempotency_keys').insert([key('old', T0 - 25 * HOUR), key('new', T0 - HOUR)])
-    const session = (id: string, lastSeen: number, expires: number) => ({ id, user_id: userId, csrf_token: 'c', created_at: at(T0 - 2 * HOUR), last_seen_at: at(lastSeen), expires_at: at(expires) })
+    const session = (id: string, lastSeen: number, expires: number) => ({
+      id,
+      user_id: userId,
+      csrf_token: 'c',
+      created_at: at(T0 - 2 * HOUR),
+      last_seen_at: at(lastSeen),
+      expires_at: at(expires),
+    })
     await db('sessions').insert([session('idle', T0 - HOUR, T0 + HOUR), session('expired', T0, T0 - 1), session('live', T0 - 60_000, T0 + HOUR)])
     await db('login_attempts').insert([
       { key: 'old', failures: 1, last_failure_at: at(T0 - 25 * HOUR) },
@@ -44,7 +51,9 @@ describe.each(databases)('purge job ($name)', (target) => {
       { ip_hash: 'now', window_hour: Math.floor(T0 / HOUR), bytes: 5 },
     ])
     const oldDone = (await enqueueJob(db, purgeJob, {}, { now: T0 - 9 * 24 * HOUR }))!
-    await db('jobs').where({ id: oldDone }).update({ state: 'done', finished_at: at(T0 - 8 * 24 * HOUR) })
+    await db('jobs')
+      .where({ id: oldDone })
+      .update({ state: 'done', finished_at: at(T0 - 8 * 24 * HOUR) })
 
     const runner = createJobRunner({ deps: { db, env }, jobs, schedules, autoStart: false })
     await runner.runDue({ now: T0 })

@@ -34,9 +34,27 @@ describe.each(databases)('job runner ($name)', (target) => {
   /** A job type of its own per test, so tests never see each other's rows. */
   function testJob(handler: (payload: { value: number }, ctx: JobContext) => Promise<unknown>, over: Partial<JobDefinition> = {}): JobDefinition {
     n += 1
-    return defineJob({ type: `test.job-${n}`, payload: z.object({ value: z.number() }), handler, maxAttempts: 3, backoff: { baseMs: 60_000, maxMs: 3600_000 }, timeoutMs: 10_000, ...over }) as JobDefinition
+    return defineJob({
+      type: `test.job-${n}`,
+      payload: z.object({ value: z.number() }),
+      handler,
+      maxAttempts: 3,
+      backoff: { baseMs: 60_000, maxMs: 3600_000 },
+      timeoutMs: 10_000,
+      ...over,
+    }) as JobDefinition
   }
-  const runner = (jobs: JobDefinition[], over: Partial<RunnerOptions> = {}) => createJobRunner({ deps: { db, env } as JobDeps, jobs, autoStart: false, random: () => 1, onError: (e) => { throw e }, ...over })
+  const runner = (jobs: JobDefinition[], over: Partial<RunnerOptions> = {}) =>
+    createJobRunner({
+      deps: { db, env } as JobDeps,
+      jobs,
+      autoStart: false,
+      random: () => 1,
+      onError: (e) => {
+        throw e
+      },
+      ...over,
+    })
   const rows = (job: JobDefinition) => listJobs(db, { type: job.type })
 
   it('runs a due job once and marks it done', async () => {
@@ -70,7 +88,12 @@ describe.each(databases)('job runner ($name)', (target) => {
     let jitter = 1
     const r = runner([job], { random: () => jitter })
     expect(await r.runDue({ now: T0 })).toMatchObject({ claimed: 1, retried: 1 })
-    expect(await findJob(db, id)).toMatchObject({ state: 'queued', attempts: 1, last_error: '421 SMTP server busy', run_at: new Date(T0 + 60_000).toISOString() })
+    expect(await findJob(db, id)).toMatchObject({
+      state: 'queued',
+      attempts: 1,
+      last_error: '421 SMTP server busy',
+      run_at: new Date(T0 + 60_000).toISOString(),
+    })
     expect((await r.runDue({ now: T0 + 59_000 })).claimed).toBe(0)
     jitter = 0
     expect(await r.runDue({ now: T0 + 60_000 })).toMatchObject({ retried: 1 })
@@ -105,7 +128,16 @@ describe.each(databases)('job runner ($name)', (target) => {
     let ran = false
     const job = testJob(async () => void (ran = true))
     await expect(enqueueJob(db, job, { value: 'x' } as never)).rejects.toThrow()
-    await db('jobs').insert({ type: job.type, payload: '{"value":"nope"}', state: 'queued', run_at: new Date(T0).toISOString(), attempts: 0, max_attempts: 3, created_at: new Date(T0).toISOString(), updated_at: new Date(T0).toISOString() })
+    await db('jobs').insert({
+      type: job.type,
+      payload: '{"value":"nope"}',
+      state: 'queued',
+      run_at: new Date(T0).toISOString(),
+      attempts: 0,
+      max_attempts: 3,
+      created_at: new Date(T0).toISOString(),
+      updated_at: new Date(T0).toISOString(),
+    })
     expect(await runner([job]).runDue({ now: T0 })).toMatchObject({ failed: 1 })
     expect(ran).toBe(false)
     expect((await rows(job))[0]).toMatchObject({ state: 'failed', last_error: 'Invalid payload: value: Invalid input: expected number, received string' })
@@ -172,7 +204,9 @@ describe.each(databases)('job runner ($name)', (target) => {
     const b = runner([job], { schedules })
     await a.runDue({ now: T0 })
     await b.runDue({ now: T0 })
-    expect((await rows(job)).map((j) => [j.state, j.run_at, j.key])).toEqual([['queued', '2026-11-22T10:10:00.000Z', `cron:${job.type}:2026-11-22T10:10:00.000Z`]])
+    expect((await rows(job)).map((j) => [j.state, j.run_at, j.key])).toEqual([
+      ['queued', '2026-11-22T10:10:00.000Z', `cron:${job.type}:2026-11-22T10:10:00.000Z`],
+    ])
     expect(seen).toEqual([])
     await Promise.all([a.runDue({ now: T0 + 7 * 60_000 }), b.runDue({ now: T0 + 7 * 60_000 })])
     expect(seen).toEqual([42])
@@ -237,9 +271,17 @@ describe.each(databases)('job runner ($name)', (target) => {
     for (let i = 0; i < 120; i++) await enqueueJob(db, job, { value: i }, { now: T0 })
     // Separate connection pools, as separate processes would have (on SQLite, the same file).
     const schema = (db.client.config.searchPath as string[] | undefined)?.[0]
-    const dbs = target.url ? [db, createDb({ databaseUrl: target.url, varDir: '/tmp', searchPath: schema }), createDb({ databaseUrl: target.url, varDir: '/tmp', searchPath: schema })] : [db]
+    const dbs = target.url
+      ? [
+          db,
+          createDb({ databaseUrl: target.url, varDir: '/tmp', searchPath: schema }),
+          createDb({ databaseUrl: target.url, varDir: '/tmp', searchPath: schema }),
+        ]
+      : [db]
     try {
-      const runners = dbs.flatMap((d) => [0, 1].map(() => createJobRunner({ deps: { db: d, env }, jobs: [job], autoStart: false, batchSize: 7, concurrency: 3 })))
+      const runners = dbs.flatMap((d) =>
+        [0, 1].map(() => createJobRunner({ deps: { db: d, env }, jobs: [job], autoStart: false, batchSize: 7, concurrency: 3 })),
+      )
       for (let round = 0; round < 40; round++) {
         const results = await Promise.all(runners.map((r) => r.runDue({ now: T0 })))
         if (results.every((x) => x.claimed === 0)) break

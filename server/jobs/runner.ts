@@ -125,7 +125,17 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
             controller.abort()
           }, def.timeoutMs)
         })
-        await Promise.race([def.handler(parsed.data, { job, attempt: job.attempts, lastAttempt: job.attempts >= job.max_attempts, signal: controller.signal, now: clock(), deps: opts.deps }), timeout])
+        await Promise.race([
+          def.handler(parsed.data, {
+            job,
+            attempt: job.attempts,
+            lastAttempt: job.attempts >= job.max_attempts,
+            signal: controller.signal,
+            now: clock(),
+            deps: opts.deps,
+          }),
+          timeout,
+        ])
       } catch (error) {
         const message = error instanceof Error ? error.message || error.name : String(error)
         const retryAt = job.attempts >= job.max_attempts ? null : clock() + backoffDelay(job.attempts, def.backoff, random)
@@ -163,7 +173,12 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
     result.claimed = claimed.length
     for (const job of claimed) held.set(job.id, null)
     if (stopping) {
-      await releaseJobs(db, claimed.map((j) => j.id), workerId, clock())
+      await releaseJobs(
+        db,
+        claimed.map((j) => j.id),
+        workerId,
+        clock(),
+      )
       for (const job of claimed) held.delete(job.id)
       return result
     }
@@ -204,10 +219,13 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
   // timeout) keeps its claim and a killed process loses its claims within one lease.
   let heartbeat: NodeJS.Timeout | undefined
   if (opts.autoStart !== false) {
-    heartbeat = setInterval(() => {
-      if (!held.size) return
-      extendLeases(db, [...held.keys()], workerId, now() + leaseMs, now()).catch(onError)
-    }, Math.max(100, Math.floor(leaseMs / 3)))
+    heartbeat = setInterval(
+      () => {
+        if (!held.size) return
+        extendLeases(db, [...held.keys()], workerId, now() + leaseMs, now()).catch(onError)
+      },
+      Math.max(100, Math.floor(leaseMs / 3)),
+    )
     heartbeat.unref()
     schedule(0)
   }

@@ -23,7 +23,10 @@ export function normaliseAddress(address: string): string {
 /** Parses "10.0.0.1, 10.1.0.0/16, fd00::/8": throws with the bad entry named. */
 export function parseTrustedProxies(list: string): net.BlockList {
   const blocks = new net.BlockList()
-  for (const raw of list.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [address, prefixText] = raw.split('/') as [string, string | undefined]
     const ip = normaliseAddress(address)
     const family = net.isIP(ip)

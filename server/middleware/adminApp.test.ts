@@ -10,7 +10,8 @@ import { createApp } from '../app.ts'
 import { createDb, type Db } from '../db/knex.ts'
 import { loadEnv } from '../env.ts'
 
-const shellHtml = '<!doctype html><html><head><meta name="robots" content="noindex, nofollow"><title>Admin</title></head><body><div id="root"></div><script type="module" src="/admin/assets/index-abc123.js"></script></body></html>'
+const shellHtml =
+  '<!doctype html><html><head><meta name="robots" content="noindex, nofollow"><title>Admin</title></head><body><div id="root"></div><script type="module" src="/admin/assets/index-abc123.js"></script></body></html>'
 
 type Running = { base: string; close: () => Promise<void> }
 
@@ -54,14 +55,17 @@ describe('admin app serving', () => {
   })
   afterAll(() => app.close())
 
-  it.each(['/admin', '/admin/', '/admin/login', '/admin/dashboard', '/admin/overview', '/admin/contacts/42', '/admin/leads/7/show'])('answers %s with the app shell, not cached, not indexed', async (url) => {
-    const res = await fetch(`${app.base}${url}`)
-    expect(res.status).toBe(200)
-    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
-    expect(res.headers.get('cache-control')).toBe('no-cache')
-    expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow')
-    expect(await res.text()).toBe(shellHtml)
-  })
+  it.each(['/admin', '/admin/', '/admin/login', '/admin/dashboard', '/admin/overview', '/admin/contacts/42', '/admin/leads/7/show'])(
+    'answers %s with the app shell, not cached, not indexed',
+    async (url) => {
+      const res = await fetch(`${app.base}${url}`)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
+      expect(res.headers.get('cache-control')).toBe('no-cache')
+      expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow')
+      expect(await res.text()).toBe(shellHtml)
+    },
+  )
 
   it("keeps the 'self'-only Content-Security-Policy on the admin page", async () => {
     const res = await fetch(`${app.base}/admin/leads`)

@@ -46,7 +46,12 @@ export function adminApp(staticDir: string): Middleware {
 
 function send(ctx: Context, entry: Entry, cacheControl: string) {
   const accepts = String(ctx.get('Accept-Encoding'))
-  const chosen = entry.br && /\bbr\b/.test(accepts) ? { v: entry.br, enc: 'br' } : entry.gzip && /\bgzip\b/.test(accepts) ? { v: entry.gzip, enc: 'gzip' } : { v: entry.identity, enc: '' }
+  const chosen =
+    entry.br && /\bbr\b/.test(accepts)
+      ? { v: entry.br, enc: 'br' }
+      : entry.gzip && /\bgzip\b/.test(accepts)
+        ? { v: entry.gzip, enc: 'gzip' }
+        : { v: entry.identity, enc: '' }
   ctx.vary('Accept-Encoding')
   ctx.type = entry.type
   if (chosen.enc) ctx.set('Content-Encoding', chosen.enc)

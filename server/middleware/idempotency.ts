@@ -16,7 +16,9 @@ const validKey = /^[\x21-\x7e]{1,255}$/
 
 export function replayStoredResponse(ctx: Context, stored: StoredResponse, bodyHash: string) {
   if (stored.bodyHash !== bodyHash) {
-    ctx.throw(422, 'This Idempotency-Key was already used with a different request body.', { errors: { 'Idempotency-Key': 'Use a new key for a different request.' } })
+    ctx.throw(422, 'This Idempotency-Key was already used with a different request body.', {
+      errors: { 'Idempotency-Key': 'Use a new key for a different request.' },
+    })
   }
   ctx.status = stored.status
   ctx.body = stored.body

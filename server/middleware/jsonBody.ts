@@ -28,7 +28,8 @@ export function setBodyTimeout(app: Koa, ms: number) {
 export const bodyTimeoutOf = (ctx: Context): number => (ctx as unknown as Record<symbol, number | undefined>)[bodyTimeoutKey] ?? DEFAULT_BODY_TIMEOUT_MS
 
 /** 408, and the connection is closed: the rest of a trickled body is not waited for. */
-export const bodyTimedOut = () => httpError(408, 'The request body took too long to arrive. Please check your connection and try again.', undefined, { Connection: 'close' })
+export const bodyTimedOut = () =>
+  httpError(408, 'The request body took too long to arrive. Please check your connection and try again.', undefined, { Connection: 'close' })
 
 /** A 400 about the body as a whole: `errors._` carries the message, like a root zod issue. */
 export const badBody = (message: string) => httpError(400, message, { _: message })
@@ -51,7 +52,9 @@ export function tooLarge(message: string, declaredLength: number) {
 }
 
 export function rejectUnsupportedEncoding(req: IncomingMessage) {
-  const encoding = String(req.headers['content-encoding'] ?? 'identity').trim().toLowerCase()
+  const encoding = String(req.headers['content-encoding'] ?? 'identity')
+    .trim()
+    .toLowerCase()
   if (encoding !== 'identity' && encoding !== '') throw httpError(415, 'Compressed request bodies are not accepted.')
 }
 

@@ -70,7 +70,13 @@ async function writeUpload(stream: Readable, upload: Upload): Promise<void> {
   if (failure) throw failure
 }
 
-function parseMultipart(req: IncomingMessage, opts: MultipartOptions, hardCap: number, counter: { received: number }, timeoutMs: number): Promise<{ fields: Record<string, string>; upload: Upload | null }> {
+function parseMultipart(
+  req: IncomingMessage,
+  opts: MultipartOptions,
+  hardCap: number,
+  counter: { received: number },
+  timeoutMs: number,
+): Promise<{ fields: Record<string, string>; upload: Upload | null }> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy
     try {
@@ -114,7 +120,8 @@ function parseMultipart(req: IncomingMessage, opts: MultipartOptions, hardCap: n
         const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
         // A disk error (it names a syscall) is ours: a 500. Anything else is a broken upload.
         // A full disk is a 507 the visitor can understand.
-        const diskError = failed && (failed.reason as { syscall?: string })?.syscall ? (diskFull(failed.reason) ? storageFull(storageFullMessage) : failed.reason) : null
+        const diskError =
+          failed && (failed.reason as { syscall?: string })?.syscall ? (diskFull(failed.reason) ? storageFull(storageFullMessage) : failed.reason) : null
         const final = error ?? problem ?? diskError ?? (failed ? badBody('The file upload was not received completely.') : null)
         if (final) {
           if (upload) await fs.promises.rm(upload.path, { force: true })

@@ -97,7 +97,12 @@ export function staticSite(dir: string): Middleware {
 
 function send(ctx: Parameters<Middleware>[0], entry: Entry, status: number) {
   const accepts = String(ctx.get('Accept-Encoding'))
-  const chosen = entry.br && /\bbr\b/.test(accepts) ? { v: entry.br, enc: 'br' } : entry.gzip && /\bgzip\b/.test(accepts) ? { v: entry.gzip, enc: 'gzip' } : { v: entry.identity, enc: '' }
+  const chosen =
+    entry.br && /\bbr\b/.test(accepts)
+      ? { v: entry.br, enc: 'br' }
+      : entry.gzip && /\bgzip\b/.test(accepts)
+        ? { v: entry.gzip, enc: 'gzip' }
+        : { v: entry.identity, enc: '' }
   ctx.vary('Accept-Encoding')
   ctx.type = entry.type
   if (chosen.enc) ctx.set('Content-Encoding', chosen.enc)

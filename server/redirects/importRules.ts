@@ -6,7 +6,16 @@
 import Papa from 'papaparse'
 
 export type ImportFormat = 'csv' | 'htaccess' | 'nginx'
-export type RawRule = { source?: string; target?: string | null; status_code?: unknown; match_type?: string; query_mode?: string; enabled?: unknown; group?: string; note?: string | null }
+export type RawRule = {
+  source?: string
+  target?: string | null
+  status_code?: unknown
+  match_type?: string
+  query_mode?: string
+  enabled?: unknown
+  group?: string
+  note?: string | null
+}
 export type ParsedRow = { row: number; raw: RawRule; errors?: Record<string, string> }
 
 const STATUS_WORDS: Record<string, number> = { permanent: 301, temp: 302, gone: 410, '301': 301, '302': 302, '307': 307, '308': 308, '410': 410 }
@@ -19,7 +28,11 @@ function simplify(source: string, target: string | null): { source: string; matc
 }
 
 function parseCsv(text: string): ParsedRow[] {
-  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim().toLowerCase().replace(/\s+/g, '_') })
+  const parsed = Papa.parse<Record<string, string>>(text, {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (h) => h.trim().toLowerCase().replace(/\s+/g, '_'),
+  })
   return parsed.data.map((r, i) => {
     const row = i + 2
     const enabled = (r.enabled ?? '').trim().toLowerCase()
@@ -51,7 +64,8 @@ function parseHtaccess(text: string): ParsedRow[] {
       if (rest[0] && STATUS_WORDS[rest[0].toLowerCase()] !== undefined) {
         status = STATUS_WORDS[rest[0].toLowerCase()]
         rest = rest.slice(1)
-      } else if (rest[0] && /^\d{3}$/.test(rest[0])) return out.push({ row, raw: { source: rest[1] }, errors: { status_code: `Status ${rest[0]} is not supported: use 301, 302, 307, 308 or 410.` } })
+      } else if (rest[0] && /^\d{3}$/.test(rest[0]))
+        return out.push({ row, raw: { source: rest[1] }, errors: { status_code: `Status ${rest[0]} is not supported: use 301, 302, 307, 308 or 410.` } })
       const [source, target = null] = rest
       if (!source) return out.push({ row, raw: {}, errors: { source: 'This line has no old URL.' } })
       if (directive === 'redirectmatch') {
@@ -62,11 +76,19 @@ function parseHtaccess(text: string): ParsedRow[] {
     }
     if (directive === 'rewriterule') {
       const [pattern, target, flagText = ''] = words.slice(1)
-      const flags = flagText.replace(/^\[|\]$/g, '').split(',').map((f) => f.trim().toUpperCase())
+      const flags = flagText
+        .replace(/^\[|\]$/g, '')
+        .split(',')
+        .map((f) => f.trim().toUpperCase())
       const redirect = flags.find((f) => f === 'R' || f.startsWith('R='))
       const gone = flags.includes('G')
       if (!pattern) return out.push({ row, raw: {}, errors: { source: 'This RewriteRule has no pattern.' } })
-      if (!redirect && !gone) return out.push({ row, raw: { source: pattern }, errors: { source: 'This RewriteRule has no R or G flag: it is an internal rewrite, not a redirect.' } })
+      if (!redirect && !gone)
+        return out.push({
+          row,
+          raw: { source: pattern },
+          errors: { source: 'This RewriteRule has no R or G flag: it is an internal rewrite, not a redirect.' },
+        })
       const status = gone ? 410 : redirect === 'R' ? 302 : Number(redirect!.slice(2))
       // .htaccess patterns match the path without its leading slash.
       const source = pattern.startsWith('^/') ? pattern : pattern.startsWith('^') ? `^/${pattern.slice(1)}` : `/${pattern}`
@@ -75,7 +97,8 @@ function parseHtaccess(text: string): ParsedRow[] {
       const queryMode = flags.includes('QSD') ? 'ignore' : 'pass'
       return out.push({ row, raw: { ...s, target: t, status_code: status, query_mode: queryMode, note } })
     }
-    if (directive === 'rewritecond') return out.push({ row, raw: {}, errors: { source: 'RewriteCond is not imported: add a rule with its condition by hand.' } })
+    if (directive === 'rewritecond')
+      return out.push({ row, raw: {}, errors: { source: 'RewriteCond is not imported: add a rule with its condition by hand.' } })
     out.push({ row, raw: {}, errors: { source: `${words[0]} is not a redirect directive.` } })
   })
   return out
@@ -116,11 +139,25 @@ function parseNginx(text: string): ParsedRow[] {
         let target = status === 410 ? null : (words[2] ?? null)
         const passQuery = target ? /\$is_args\$args$|\$request_uri$/.test(target) : false
         if (target) target = target.replace(/\$is_args\$args$/, '').replace(/\$request_uri$/, '')
-        out.push({ row, raw: { source: location.source, match_type: location.match_type, target, status_code: status, query_mode: passQuery || !target ? 'pass' : 'ignore', note } })
+        out.push({
+          row,
+          raw: {
+            source: location.source,
+            match_type: location.match_type,
+            target,
+            status_code: status,
+            query_mode: passQuery || !target ? 'pass' : 'ignore',
+            note,
+          },
+        })
       } else if (words[0] === 'rewrite') {
         const [, pattern, target, flag = ''] = words
         if (flag !== 'permanent' && flag !== 'redirect') {
-          out.push({ row, raw: { source: pattern }, errors: { source: 'This rewrite has no permanent or redirect flag: it is an internal rewrite, not a redirect.' } })
+          out.push({
+            row,
+            raw: { source: pattern },
+            errors: { source: 'This rewrite has no permanent or redirect flag: it is an internal rewrite, not a redirect.' },
+          })
           continue
         }
         const s = simplify(pattern, target)

@@ -7,7 +7,8 @@ import type { Db } from '../db/knex.ts'
 import { recordNotFound, rememberServedNotFound } from './notFoundLog.ts'
 import { recordHit, redirectStore } from './store.ts'
 
-const GONE_HTML = '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Page removed</title></head><body><main><h1>This page has been removed</h1><p>It is no longer available. <a href="/">Go to the home page</a>.</p></main></body></html>'
+const GONE_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Page removed</title></head><body><main><h1>This page has been removed</h1><p>It is no longer available. <a href="/">Go to the home page</a>.</p></main></body></html>'
 
 const skipped = (path: string) => path === '/api' || path.startsWith('/api/') || path === '/admin' || path.startsWith('/admin/') || path === '/healthz'
 

@@ -9,7 +9,12 @@ describe.each(databases)('the 404 log ($name)', (target) => {
 
   it('groups by normalised path, counts bots apart, keeps the top referrers and user agents bounded', async () => {
     const { db } = t
-    for (let i = 0; i < 30; i++) recordNotFound(db, { path: i % 2 ? '/Lost/' : '/lost', referrer: `https://ref${i % 15}.example/`, userAgent: i < 3 ? 'Googlebot/2.1' : `Browser ${i % 12}` })
+    for (let i = 0; i < 30; i++)
+      recordNotFound(db, {
+        path: i % 2 ? '/Lost/' : '/lost',
+        referrer: `https://ref${i % 15}.example/`,
+        userAgent: i < 3 ? 'Googlebot/2.1' : `Browser ${i % 12}`,
+      })
     expect(await flushNotFoundLog(db)).toBe(1)
     recordNotFound(db, { path: '/lost', referrer: 'https://ref0.example/', userAgent: 'Browser 0' })
     await flushNotFoundLog(db)
@@ -26,7 +31,16 @@ describe.each(databases)('the 404 log ($name)', (target) => {
     const { db } = t
     await db('not_found_log').delete()
     const now = Date.parse('2026-11-24T00:00:00Z')
-    const rows = Array.from({ length: 10 }, (_, i) => ({ path: `/p${i}`, hits: 1, bot_hits: 0, first_seen_at: nowIso(now - i * DAY_MS), last_seen_at: nowIso(now - i * DAY_MS), referrers: '{}', user_agents: '{}', ignored: false }))
+    const rows = Array.from({ length: 10 }, (_, i) => ({
+      path: `/p${i}`,
+      hits: 1,
+      bot_hits: 0,
+      first_seen_at: nowIso(now - i * DAY_MS),
+      last_seen_at: nowIso(now - i * DAY_MS),
+      referrers: '{}',
+      user_agents: '{}',
+      ignored: false,
+    }))
     await db('not_found_log').insert(rows)
     expect(await purgeNotFoundLog(db, now, { maxRows: 100, maxDays: 7 })).toBe(2) // p8, p9 (8 and 9 days old)
     expect(await purgeNotFoundLog(db, now, { maxRows: 5, maxDays: 7 })).toBe(3) // p5..p7, the oldest
@@ -36,7 +50,9 @@ describe.each(databases)('the 404 log ($name)', (target) => {
 
   it('flushes redirect hits in one batch and keeps the latest hit time', async () => {
     const { db } = t
-    const [{ id }] = await db('redirects').insert({ source: '/h', target: '/about', status_code: 301, match_type: 'exact', query_mode: 'pass', enabled: true, group: '', hits: 0 }).returning('id')
+    const [{ id }] = await db('redirects')
+      .insert({ source: '/h', target: '/about', status_code: 301, match_type: 'exact', query_mode: 'pass', enabled: true, group: '', hits: 0 })
+      .returning('id')
     recordHit(db, id, Date.parse('2026-11-20T00:00:00Z'))
     recordHit(db, id, Date.parse('2026-11-22T00:00:00Z'))
     recordHit(db, id, Date.parse('2026-11-21T00:00:00Z'))
@@ -84,6 +100,13 @@ describe.each(databases)('automatic slug redirects ($name)', (target) => {
       { source: '/blog/new-slug', target: '/blog/old-slug' },
       { source: '/blog/newer-slug', target: '/blog/old-slug' },
     ])
-    expect((await t.db('audit_logs').where({ resource: 'redirects' }).pluck('action')).sort()).toEqual(['create', 'create', 'create', 'delete', 'update', 'update'])
+    expect((await t.db('audit_logs').where({ resource: 'redirects' }).pluck('action')).sort()).toEqual([
+      'create',
+      'create',
+      'create',
+      'delete',
+      'update',
+      'update',
+    ])
   })
 })

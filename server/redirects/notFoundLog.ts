@@ -10,7 +10,8 @@ export const TOP_N = 10
 export const MAX_PENDING_PATHS = 5000
 export const DEFAULT_RETENTION = { maxRows: 50_000, maxDays: 90 }
 
-const BOT = /bot\b|bot\/|crawl|spider|slurp|bingpreview|facebookexternalhit|headless|python-requests|curl\/|wget\/|go-http-client|httpclient|scrapy|ahrefs|semrush|mj12|dotbot|petalbot|yandex|baidu/i
+const BOT =
+  /bot\b|bot\/|crawl|spider|slurp|bingpreview|facebookexternalhit|headless|python-requests|curl\/|wget\/|go-http-client|httpclient|scrapy|ahrefs|semrush|mj12|dotbot|petalbot|yandex|baidu/i
 export const isBot = (userAgent: string) => !userAgent || BOT.test(userAgent)
 
 type Counts = Record<string, number>
@@ -68,13 +69,23 @@ export async function flushNotFoundLog(db: Db): Promise<number> {
   await db.transaction(async (trx) => {
     for (const batch of chunk([...paths.keys()].sort(), 500)) {
       const existing = new Map<string, Record<string, unknown>>()
-      for (const row of await trx('not_found_log').select('id', 'path', 'first_seen_at', 'last_seen_at', 'referrers', 'user_agents').whereIn('path', batch)) existing.set(String(row.path), row)
+      for (const row of await trx('not_found_log').select('id', 'path', 'first_seen_at', 'last_seen_at', 'referrers', 'user_agents').whereIn('path', batch))
+        existing.set(String(row.path), row)
       const inserts: Record<string, unknown>[] = []
       for (const path of batch) {
         const p = paths.get(path)!
         const row = existing.get(path)
         if (!row) {
-          inserts.push({ path, hits: p.hits, bot_hits: p.botHits, first_seen_at: nowIso(p.first), last_seen_at: nowIso(p.last), referrers: JSON.stringify(topCounts(p.referrers)), user_agents: JSON.stringify(topCounts(p.userAgents)), ignored: false })
+          inserts.push({
+            path,
+            hits: p.hits,
+            bot_hits: p.botHits,
+            first_seen_at: nowIso(p.first),
+            last_seen_at: nowIso(p.last),
+            referrers: JSON.stringify(topCounts(p.referrers)),
+            user_agents: JSON.stringify(topCounts(p.userAgents)),
+            ignored: false,
+          })
           continue
         }
         const last = nowIso(p.last)
@@ -98,12 +109,26 @@ export async function flushNotFoundLog(db: Db): Promise<number> {
  * Retention: deletes rows last seen more than maxDays ago, then the oldest rows beyond maxRows.
  * Returns how many rows were deleted. (The job runner of issue 9 runs it daily.)
  */
-export async function purgeNotFoundLog(db: Db, now: number = Date.now(), { maxRows = DEFAULT_RETENTION.maxRows, maxDays = DEFAULT_RETENTION.maxDays } = {}): Promise<number> {
-  let deleted = Number(await db('not_found_log').where('last_seen_at', '<', nowIso(now - maxDays * DAY_MS)).delete())
+export async function purgeNotFoundLog(
+  db: Db,
+  now: number = Date.now(),
+  { maxRows = DEFAULT_RETENTION.maxRows, maxDays = DEFAULT_RETENTION.maxDays } = {},
+): Promise<number> {
+  let deleted = Number(
+    await db('not_found_log')
+      .where('last_seen_at', '<', nowIso(now - maxDays * DAY_MS))
+      .delete(),
+  )
   const [{ n }] = await db('not_found_log').count({ n: '*' })
   const excess = Number(n) - maxRows
   if (excess > 0) {
-    const oldest = db('not_found_log').select('id').orderBy([{ column: 'last_seen_at', order: 'asc' }, { column: 'id', order: 'asc' }]).limit(excess)
+    const oldest = db('not_found_log')
+      .select('id')
+      .orderBy([
+        { column: 'last_seen_at', order: 'asc' },
+        { column: 'id', order: 'asc' },
+      ])
+      .limit(excess)
     deleted += Number(await db('not_found_log').whereIn('id', oldest).delete())
   }
   return deleted
@@ -149,7 +174,12 @@ export function rememberServedNotFound(path: string, userAgent: string, at = Dat
 }
 
 /** The tracker's page views of the 404 page (props.status 404): recorded like a served 404. */
-export function recordTrackedNotFound(db: Db, events: Array<{ type: string; path: string; referrer?: string | null; props?: Record<string, unknown> }>, userAgent: string, at = Date.now()) {
+export function recordTrackedNotFound(
+  db: Db,
+  events: Array<{ type: string; path: string; referrer?: string | null; props?: Record<string, unknown> }>,
+  userAgent: string,
+  at = Date.now(),
+) {
   for (const e of events) {
     if (e.type !== 'page_view' || e.props?.status !== 404) continue
     const path = e.path.split('?')[0].split('#')[0]

@@ -94,7 +94,10 @@ export class RedirectStore {
     const byId = new Map(this.rules.map((r) => [r.id, r]))
     for (const id of changes.deletedIds ?? []) byId.delete(id)
     for (const row of changes.saved ?? []) byId.set(Number(row.id), toStored(row))
-    this.install([...byId.values()].sort((a, b) => a.id - b.id), version)
+    this.install(
+      [...byId.values()].sort((a, b) => a.id - b.id),
+      version,
+    )
     this.checkedAt = Date.now()
   }
 
@@ -147,7 +150,10 @@ export async function flushRedirectHits(db: Db): Promise<number> {
         const at = nowIso(last)
         await trx('redirects')
           .where({ id })
-          .update({ hits: trx.raw('hits + ?', [count]), last_hit_at: trx.raw('case when last_hit_at is null or last_hit_at < ? then ? else last_hit_at end', [at, at]) })
+          .update({
+            hits: trx.raw('hits + ?', [count]),
+            last_hit_at: trx.raw('case when last_hit_at is null or last_hit_at < ? then ? else last_hit_at end', [at, at]),
+          })
       }
     })
   } catch (error) {

@@ -49,7 +49,12 @@ export function hiddenUrls(rule: RedirectRule, catalog: ReadonlySet<string>, lim
  * Checks one rule against the others (all rules but itself). Returns the normalised rule and
  * what was flattened, or field errors.
  */
-export function checkRule(input: Candidate, others: RedirectRule[], catalog: ReadonlySet<string>, opts: { othersTable?: RuleTable } = {}): { ok: true; rule: Checked } | { ok: false; errors: RuleErrors } {
+export function checkRule(
+  input: Candidate,
+  others: RedirectRule[],
+  catalog: ReadonlySet<string>,
+  opts: { othersTable?: RuleTable } = {},
+): { ok: true; rule: Checked } | { ok: false; errors: RuleErrors } {
   const errors: RuleErrors = {}
   const source = normalizeSource(input.source, input.match_type, input.query_mode)
   if (input.match_type === 'regex') {
@@ -71,7 +76,12 @@ export function checkRule(input: Candidate, others: RedirectRule[], catalog: Rea
   if (input.enabled !== false) {
     hides = hiddenUrls(rule, catalog)
     if (hides.length && !input.confirmHidesPage)
-      return { ok: false, errors: { source: `This would hide the live page ${hides.join(', ')}${hides.length >= 5 ? ' and more' : ''}. Remove the page first, or confirm that the rule may hide it.` } }
+      return {
+        ok: false,
+        errors: {
+          source: `This would hide the live page ${hides.join(', ')}${hides.length >= 5 ? ' and more' : ''}. Remove the page first, or confirm that the rule may hide it.`,
+        },
+      }
   }
 
   // Follow the target through the other rules: a loop is refused, a chain flattened.
@@ -88,8 +98,16 @@ export function checkRule(input: Candidate, others: RedirectRule[], catalog: Rea
       const { path: p, query } = splitSource(location.split('#')[0])
       const m = self.match(p, query) ?? all.match(p, query)
       if (!m) break
-      if (m.rule.id === CANDIDATE || hop >= MAX_HOPS) return { ok: false, errors: { target: `This would make a loop: ${[source, ...seen].join(' → ')}. Point the rule at a page that does not redirect back.` } }
-      if (m.status === 410 || m.location === null) return { ok: false, errors: { target: `${seen[seen.length - 1]} is retired (410 Gone by rule ${m.rule.id}). Point this rule at a live page, or make it 410 too.` } }
+      if (m.rule.id === CANDIDATE || hop >= MAX_HOPS)
+        return {
+          ok: false,
+          errors: { target: `This would make a loop: ${[source, ...seen].join(' → ')}. Point the rule at a page that does not redirect back.` },
+        }
+      if (m.status === 410 || m.location === null)
+        return {
+          ok: false,
+          errors: { target: `${seen[seen.length - 1]} is retired (410 Gone by rule ${m.rule.id}). Point this rule at a live page, or make it 410 too.` },
+        }
       location = m.location
       if (isAbsoluteUrl(location)) break
       seen.push(normalizePath(splitSource(location).path))
@@ -117,7 +135,8 @@ export function checkRule(input: Candidate, others: RedirectRule[], catalog: Rea
       if (input.match_type === 'prefix' && !p.startsWith(sourcePath)) continue
       const m = self.match(p, splitSource(other.target.split('#')[0]).query)
       if (!m) continue
-      if (m.location === null) return { ok: false, errors: { source: `Rule ${other.id} (${other.source}) redirects here: point it elsewhere before retiring this URL with 410.` } }
+      if (m.location === null)
+        return { ok: false, errors: { source: `Rule ${other.id} (${other.source}) redirects here: point it elsewhere before retiring this URL with 410.` } }
       if (internalPath(m.location) === normalizePath(splitSource(other.source).path) && other.match_type !== 'regex')
         return { ok: false, errors: { target: `This would make a loop with rule ${other.id}: ${other.source} → ${source} → ${other.source}.` } }
       repointed.push({ id: other.id, source: other.source, from: other.target, to: m.location })

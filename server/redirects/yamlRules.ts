@@ -13,7 +13,9 @@ export const REDIRECTS_FILE = 'redirects.yaml'
 const YamlRuleSchema = z.object({
   source: z.string().min(1),
   target: z.string().nullish(),
-  status: z.union(REDIRECT_STATUS_CODES.map((c) => z.literal(c)) as [z.ZodLiteral<301>, z.ZodLiteral<302>, z.ZodLiteral<307>, z.ZodLiteral<308>, z.ZodLiteral<410>]).default(301),
+  status: z
+    .union(REDIRECT_STATUS_CODES.map((c) => z.literal(c)) as [z.ZodLiteral<301>, z.ZodLiteral<302>, z.ZodLiteral<307>, z.ZodLiteral<308>, z.ZodLiteral<410>])
+    .default(301),
   match: z.enum(MATCH_TYPES).default('exact'),
   query: z.enum(QUERY_MODES).default('pass'),
   note: z.string().optional(),
@@ -24,7 +26,10 @@ export class RedirectsFileError extends Error {}
 export function readYamlRules(dataDir = process.env.DATA_DIR || defaultDataDir): RedirectRule[] {
   const file = path.join(dataDir, REDIRECTS_FILE)
   if (!fs.existsSync(file)) return []
-  const parsed = z.array(YamlRuleSchema).nullable().safeParse(YAML.parse(fs.readFileSync(file, 'utf8')))
+  const parsed = z
+    .array(YamlRuleSchema)
+    .nullable()
+    .safeParse(YAML.parse(fs.readFileSync(file, 'utf8')))
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     throw new RedirectsFileError(`data/${REDIRECTS_FILE}: entry ${issue.path.join('.')}: ${issue.message}`)

@@ -11,7 +11,10 @@ export function CaseStudyCard({ study, headingLevel = 3 }: { study: CaseStudy; h
       <div className="flex flex-1 flex-col p-6">
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{study.industry}</p>
         <Heading className="mt-2 text-lg font-bold text-ink">
-          <a href={`/case-studies/${study.slug}`} className="hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+          <a
+            href={`/case-studies/${study.slug}`}
+            className="hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
             {study.title}
           </a>
         </Heading>

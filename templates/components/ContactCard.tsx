@@ -9,7 +9,10 @@ export function ContactCard({ contact, heading, text }: { contact: ContactInfo; 
       <a href="/free-quote" className="mt-5 block rounded-md bg-brand-600 px-4 py-3 text-center font-semibold text-white hover:bg-brand-700">
         Get A Free Quote
       </a>
-      <a href={`tel:${contact.phoneE164}`} className="mt-3 block rounded-md border border-slate-600 px-4 py-3 text-center font-semibold text-white hover:bg-slate-800">
+      <a
+        href={`tel:${contact.phoneE164}`}
+        className="mt-3 block rounded-md border border-slate-600 px-4 py-3 text-center font-semibold text-white hover:bg-slate-800"
+      >
         Call {contact.phone}
       </a>
     </div>

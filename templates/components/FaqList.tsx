@@ -12,7 +12,9 @@ export function FaqList({ faqs, heading = 'Frequently asked questions' }: { faqs
             <summary className="cursor-pointer list-none font-semibold text-ink marker:hidden">
               <span className="flex items-start justify-between gap-4">
                 {faq.question}
-                <span aria-hidden="true" className="text-brand-600 transition group-open:rotate-45">+</span>
+                <span aria-hidden="true" className="text-brand-600 transition group-open:rotate-45">
+                  +
+                </span>
               </span>
             </summary>
             <p className="mt-3 leading-7 text-slate-700">{faq.answer}</p>

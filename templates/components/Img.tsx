@@ -21,7 +21,16 @@ export function Img({ src, alt, width, height, className = '', boxClassName, fal
   return (
     <span data-img="" className={`block overflow-hidden bg-slate-100 ${boxClassName ?? ''}`} style={boxClassName ? undefined : { width, height }}>
       <picture>
-        <img data-src={src} data-webp={webp} data-fallback={fallbackSrc} alt={alt} width={width} height={height} decoding="async" className={`block ${className}`} />
+        <img
+          data-src={src}
+          data-webp={webp}
+          data-fallback={fallbackSrc}
+          alt={alt}
+          width={width}
+          height={height}
+          decoding="async"
+          className={`block ${className}`}
+        />
       </picture>
       <noscript>
         <img src={src} alt={alt} width={width} height={height} className={`block ${className}`} />

@@ -12,7 +12,17 @@ export function Sections({ sections }: { sections: Section[] }) {
   )
 }
 
-export function TextBlock({ heading, paragraphs = [], bullets = [], children }: { heading: string; paragraphs?: string[]; bullets?: string[]; children?: ReactNode }) {
+export function TextBlock({
+  heading,
+  paragraphs = [],
+  bullets = [],
+  children,
+}: {
+  heading: string
+  paragraphs?: string[]
+  bullets?: string[]
+  children?: ReactNode
+}) {
   return (
     <section className="mt-10">
       <h2 className="text-2xl font-bold tracking-tight text-ink">{heading}</h2>

@@ -20,7 +20,15 @@ export function TestimonialGrid({ testimonials, heading = 'What clients say' }: 
               <p>{t.description}</p>
             </blockquote>
             <div className="mt-5 flex items-center gap-3">
-              <Img src={t.photo} alt={`Photo of ${t.clientName}`} width={48} height={48} boxClassName="h-12 w-12 shrink-0 rounded-full" className="h-12 w-12 object-cover" fallbackSrc={PLACEHOLDER_AVATAR} />
+              <Img
+                src={t.photo}
+                alt={`Photo of ${t.clientName}`}
+                width={48}
+                height={48}
+                boxClassName="h-12 w-12 shrink-0 rounded-full"
+                className="h-12 w-12 object-cover"
+                fallbackSrc={PLACEHOLDER_AVATAR}
+              />
               <p className="text-sm">
                 <span className="block font-semibold text-ink">{t.clientName}</span>
                 <span className="block text-slate-700">

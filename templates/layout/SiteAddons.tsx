@@ -11,7 +11,11 @@ export function SiteAddons({ chrome }: { chrome: Chrome }) {
   return (
     <>
       {features.chatbot && (
-        <Island name="ChatLauncher" component={ChatLauncher} props={{ brand: brand.name, phone: contact.phone, phoneE164: contact.phoneE164, quoteHref: nav.cta.href }} />
+        <Island
+          name="ChatLauncher"
+          component={ChatLauncher}
+          props={{ brand: brand.name, phone: contact.phone, phoneE164: contact.phoneE164, quoteHref: nav.cta.href }}
+        />
       )}
       {features.mobileLeadForm && <Island name="MobileLeadForm" component={MobileLeadForm} props={{}} />}
       {features.ga4MeasurementId && <div hidden id="pl-analytics" data-ga4={features.ga4MeasurementId} />}

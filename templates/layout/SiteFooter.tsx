@@ -32,7 +32,12 @@ export function SiteFooter({ chrome }: { chrome: Chrome }) {
           <ul className="mt-4 flex gap-3">
             {social.map((profile) => (
               <li key={profile.url}>
-                <a href={profile.url} rel="noopener" className="text-sm font-medium text-slate-200 underline-offset-4 hover:text-white hover:underline" aria-label={profile.label}>
+                <a
+                  href={profile.url}
+                  rel="noopener"
+                  className="text-sm font-medium text-slate-200 underline-offset-4 hover:text-white hover:underline"
+                  aria-label={profile.label}
+                >
                   {profile.network}
                 </a>
               </li>

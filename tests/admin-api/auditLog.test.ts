@@ -19,7 +19,14 @@ describe.each(databases)('sign-in events in the audit log ($name)', (target) => 
     const filter = userId === null ? { resource: 'users', record_id: null, id_gt: since } : { resource: 'users', record_id: userId, id_gt: since }
     const reply = await server.admin.get(`/api/admin/audit-logs?filter=${enc(filter)}&sort=${enc(['id', 'ASC'])}`)
     expect(reply.status).toBe(200)
-    return reply.body as Array<{ id: number; user_id: number | null; action: string; record_id: number | null; changes: Record<string, [unknown, unknown]>; created_at: string }>
+    return reply.body as Array<{
+      id: number
+      user_id: number | null
+      action: string
+      record_id: number | null
+      changes: Record<string, [unknown, unknown]>
+      created_at: string
+    }>
   }
   const lastId = async () => Number((await server.db('audit_logs').max({ m: 'id' }))[0].m ?? 0)
 
@@ -29,7 +36,11 @@ describe.each(databases)('sign-in events in the audit log ($name)', (target) => 
     const userId = invite.body.id
     const since = await lastId()
 
-    const wrong = await fetch(`${server.base}/api/admin/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'not the right password' }) })
+    const wrong = await fetch(`${server.base}/api/admin/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: 'not the right password' }),
+    })
     expect(wrong.status).toBe(401)
     const first = await AdminSession.login(server.base, email, invite.body.temporaryPassword)
     const newPassword = 'audited staff own passphrase 7'
@@ -54,15 +65,28 @@ describe.each(databases)('sign-in events in the audit log ($name)', (target) => 
 
   it('records a failed sign-in for an unknown email without a record, and one for a disabled account', async () => {
     const since = await lastId()
-    const unknown = await fetch(`${server.base}/api/admin/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'Nobody-Here@Example.com', password: 'whatever it is 123' }) })
+    const unknown = await fetch(`${server.base}/api/admin/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'Nobody-Here@Example.com', password: 'whatever it is 123' }),
+    })
     expect(unknown.status).toBe(401)
     const [failed] = await entriesFor(null, since)
-    expect(failed).toMatchObject({ action: 'sign_in_failed', user_id: null, record_id: null, changes: { email: [null, 'nobody-here@example.com'], reason: [null, 'unknown email'] } })
+    expect(failed).toMatchObject({
+      action: 'sign_in_failed',
+      user_id: null,
+      record_id: null,
+      changes: { email: [null, 'nobody-here@example.com'], reason: [null, 'unknown email'] },
+    })
 
     const invite = await server.admin.post('/api/admin/users', { email: 'soon-disabled@example.com', name: 'Soon Disabled', role: 'marketing' })
     expect((await server.admin.put(`/api/admin/users/${invite.body.id}`, { disabled: true })).status).toBe(200)
     const after = await lastId()
-    const refused = await fetch(`${server.base}/api/admin/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'soon-disabled@example.com', password: invite.body.temporaryPassword }) })
+    const refused = await fetch(`${server.base}/api/admin/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'soon-disabled@example.com', password: invite.body.temporaryPassword }),
+    })
     expect(refused.status).toBe(401)
     const [disabled] = await entriesFor(invite.body.id, after)
     expect(disabled).toMatchObject({ action: 'sign_in_failed', user_id: null, record_id: invite.body.id, changes: { reason: [null, 'disabled account'] } })

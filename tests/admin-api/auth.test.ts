@@ -92,12 +92,21 @@ describe.each(databases)('admin auth ($name)', (target) => {
     expect(sessions).toHaveLength(2)
     // Idle: last seen 31 minutes ago (the default idle timeout is 30).
     const [absoluteRow, idleRow] = sessions
-    await server.db('sessions').where({ id: idleRow.id }).update({ last_seen_at: nowIso(Date.now() - 31 * 60_000) })
+    await server
+      .db('sessions')
+      .where({ id: idleRow.id })
+      .update({ last_seen_at: nowIso(Date.now() - 31 * 60_000) })
     expect((await idle.get('/api/admin/auth/me')).status).toBe(401)
     // 29 idle minutes are still fine; a 12-hour-old session is not, however active.
-    await server.db('sessions').where({ id: absoluteRow.id }).update({ last_seen_at: nowIso(Date.now() - 29 * 60_000) })
+    await server
+      .db('sessions')
+      .where({ id: absoluteRow.id })
+      .update({ last_seen_at: nowIso(Date.now() - 29 * 60_000) })
     expect((await absolute.get('/api/admin/auth/me')).status).toBe(200)
-    await server.db('sessions').where({ id: absoluteRow.id }).update({ expires_at: nowIso(Date.now() - 1000) })
+    await server
+      .db('sessions')
+      .where({ id: absoluteRow.id })
+      .update({ expires_at: nowIso(Date.now() - 1000) })
     expect((await absolute.get('/api/admin/auth/me')).status).toBe(401)
   })
 
@@ -113,9 +122,17 @@ describe.each(databases)('admin auth ($name)', (target) => {
   it('refuses state-changing requests without the CSRF token or from another origin (403)', async () => {
     const s = server.admin
     const body = JSON.stringify({ name: 'CSRF Inc' })
-    const noToken = await fetch(`${server.base}/api/admin/companies`, { method: 'POST', headers: { Cookie: s.cookie, 'Content-Type': 'application/json' }, body })
+    const noToken = await fetch(`${server.base}/api/admin/companies`, {
+      method: 'POST',
+      headers: { Cookie: s.cookie, 'Content-Type': 'application/json' },
+      body,
+    })
     expect(noToken.status).toBe(403)
-    const wrongToken = await fetch(`${server.base}/api/admin/companies`, { method: 'POST', headers: { Cookie: s.cookie, 'X-CSRF-Token': 'x'.repeat(43), 'Content-Type': 'application/json' }, body })
+    const wrongToken = await fetch(`${server.base}/api/admin/companies`, {
+      method: 'POST',
+      headers: { Cookie: s.cookie, 'X-CSRF-Token': 'x'.repeat(43), 'Content-Type': 'application/json' },
+      body,
+    })
     expect(wrongToken.status).toBe(403)
     const evil = await s.request('POST', '/api/admin/companies', { json: { name: 'CSRF Inc' }, headers: { Origin: 'https://evil.example.com' } })
     expect(evil.status).toBe(403)
@@ -175,11 +192,13 @@ describe.each(databases)('admin auth ($name)', (target) => {
 
   it('judges passwords by strength, with the account as context', () => {
     expect(checkPasswordRules('elevenchars')).toMatch(/at least 12/)
-    for (const weak of ['Password123!', 'P@ssw0rd1234', 'Welcome2026!', 'adminadmin12', 'iloveyou1234', '123456654321', '987654321098', 'zyxwvutsrqponm']) expect(checkPasswordRules(weak), weak).toMatch(/too easy to guess/)
+    for (const weak of ['Password123!', 'P@ssw0rd1234', 'Welcome2026!', 'adminadmin12', 'iloveyou1234', '123456654321', '987654321098', 'zyxwvutsrqponm'])
+      expect(checkPasswordRules(weak), weak).toMatch(/too easy to guess/)
     expect(checkPasswordRules('Jane.Doe@example.com', { email: 'jane.doe@example.com' })).toMatch(/email address or name/)
     expect(checkPasswordRules('Margaret Hamilton 1936', { email: 'mh@example.com', name: 'Margaret Hamilton' })).toMatch(/email address or name/)
     expect(checkPasswordRules('janedoe12', { email: 'jane.doe@example.com' })).toMatch(/at least 12/)
-    for (const fine of ['mary had a little lamb', 'correct horse battery staple 42', 'purple elephants dance quietly']) expect(checkPasswordRules(fine), fine).toBeNull()
+    for (const fine of ['mary had a little lamb', 'correct horse battery staple 42', 'purple elephants dance quietly'])
+      expect(checkPasswordRules(fine), fine).toBeNull()
     // Generated passwords (first admin, invitations, resets) always pass.
     for (let i = 0; i < 20; i++) expect(checkPasswordRules(generatePassword())).toBeNull()
   })
@@ -210,7 +229,10 @@ describe.each(databases)('sign-in throttling ($name)', (target) => {
     const password = `${email.split('@')[0]} has a long passphrase`
     const invited = await userWithRole(server, 'sales', email)
     const { hashPassword } = await import('../../server/auth/passwords.ts')
-    await server.db('users').where({ id: invited.user.id }).update({ password_hash: await hashPassword(password) })
+    await server
+      .db('users')
+      .where({ id: invited.user.id })
+      .update({ password_hash: await hashPassword(password) })
     return { email, password, id: invited.user.id }
   }
   const failedSignIns = async (accountId: number) =>
@@ -225,7 +247,9 @@ describe.each(databases)('sign-in throttling ($name)', (target) => {
 
   it('a burst of 60 parallel guesses gets at most the allowed number of password checks; the rest 429 with Retry-After', async () => {
     const victim = await staff('burst@example.com')
-    const replies = await Promise.all(Array.from({ length: 60 }, (_, i) => login(server.base, { email: victim.email, password: `guess number ${i} xx` }, from('203.0.113.77'))))
+    const replies = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => login(server.base, { email: victim.email, password: `guess number ${i} xx` }, from('203.0.113.77'))),
+    )
     const statuses = replies.map((r) => r.status)
     expect(statuses.filter((s) => s === 401)).toHaveLength(THROTTLE.account)
     expect(statuses.filter((s) => s === 429)).toHaveLength(60 - THROTTLE.account)
@@ -239,7 +263,9 @@ describe.each(databases)('sign-in throttling ($name)', (target) => {
     expect(await failedSignIns(victim.id)).toBe(THROTTLE.account)
     // The same burst spread over 60 addresses (a botnet) gets no more checks on the account.
     const spread = await staff('spread@example.com')
-    const replies2 = await Promise.all(Array.from({ length: 60 }, (_, i) => login(server.base, { email: spread.email, password: `guess number ${i} xx` }, from(`198.18.${i}.1`))))
+    const replies2 = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => login(server.base, { email: spread.email, password: `guess number ${i} xx` }, from(`198.18.${i}.1`))),
+    )
     expect(replies2.filter((r) => r.status === 401)).toHaveLength(THROTTLE.account)
     expect(await failedSignIns(spread.id)).toBe(THROTTLE.account)
   })
@@ -271,7 +297,9 @@ describe.each(databases)('sign-in throttling ($name)', (target) => {
     expect((await login(server.base, { email: user.email, password: user.password }, from('192.0.2.10', { Cookie: tampered }))).status).toBe(429)
     // Its own bucket has a limit too: a stolen cookie gets THROTTLE.device guesses, no more.
     const fresh = deviceCookieOf(known).cookie
-    const guesses = await Promise.all(Array.from({ length: 20 }, (_, i) => login(server.base, { email: user.email, password: `thief guess ${i}` }, from('198.51.100.201', { Cookie: fresh }))))
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login(server.base, { email: user.email, password: `thief guess ${i}` }, from('198.51.100.201', { Cookie: fresh }))),
+    )
     expect(guesses.filter((r) => r.status === 401)).toHaveLength(THROTTLE.device)
     // Under HTTPS the cookie is Secure and __Secure- prefixed.
     const https = await login(server.base, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, from('192.0.2.81', { 'X-Forwarded-Proto': 'https' }))
@@ -291,12 +319,14 @@ describe.each(databases)('sign-in throttling ($name)', (target) => {
       }
     }
     // Someone in the office (or a compromised machine) tries passwords on many accounts.
-    for (let i = 0; i < THROTTLE.address; i++) expect((await login(server.base, { email: `nobody-${i}@example.com`, password: 'guessing away' }, from(office))).status).toBe(401)
+    for (let i = 0; i < THROTTLE.address; i++)
+      expect((await login(server.base, { email: `nobody-${i}@example.com`, password: 'guessing away' }, from(office))).status).toBe(401)
     const blocked = await login(server.base, { email: people[0].email, password: people[0].password }, from(office))
     expect(blocked.status).toBe(429)
     expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(windowSeconds - 60)
     // Colleagues on their usual browsers are not affected; nor is any other address.
-    for (const [i, p] of people.entries()) expect((await login(server.base, { email: p.email, password: p.password }, from(office, { Cookie: devices[i] }))).status).toBe(200)
+    for (const [i, p] of people.entries())
+      expect((await login(server.base, { email: p.email, password: p.password }, from(office, { Cookie: devices[i] }))).status).toBe(200)
     expect((await login(server.base, { email: people[1].email, password: people[1].password }, from('203.0.113.201'))).status).toBe(200)
     // When the window is over, the address is free again: nothing is locked for good.
     await age(THROTTLE.windowMs)
@@ -341,7 +371,10 @@ describe.each(databases)('sign-in throttling ($name)', (target) => {
     const statuses: number[] = []
     for (let i = 0; i < THROTTLE.passwordChange + 2; i++) {
       // Half wrong current passwords, half weak new ones: each strength check costs CPU, so both count.
-      const body = i % 2 ? { currentPassword: `guess ${i} guess`, newPassword: 'another fine passphrase here' } : { currentPassword: user.password, newPassword: 'Password123!' }
+      const body =
+        i % 2
+          ? { currentPassword: `guess ${i} guess`, newPassword: 'another fine passphrase here' }
+          : { currentPassword: user.password, newPassword: 'Password123!' }
       statuses.push((await s.post('/api/admin/auth/password', body)).status)
     }
     expect(statuses.slice(0, THROTTLE.passwordChange).every((x, i) => x === (i % 2 ? 400 : 422))).toBe(true)
@@ -349,7 +382,10 @@ describe.each(databases)('sign-in throttling ($name)', (target) => {
     // A completed change is free: after the window, a change goes through and leaves the budget whole.
     await age(THROTTLE.windowMs)
     expect((await s.post('/api/admin/auth/password', { currentPassword: user.password, newPassword: 'a new and quite fine passphrase' })).status).toBe(204)
-    const row = await server.db('login_attempts').where({ key: `password:${user.id}` }).first()
+    const row = await server
+      .db('login_attempts')
+      .where({ key: `password:${user.id}` })
+      .first()
     expect(Number(row.failures)).toBe(0)
   })
 
@@ -395,7 +431,9 @@ describe.each(databases)('first admin ($name)', (target) => {
     const server = await startTestServer(target)
     try {
       for (const weak of ['password123', 'Welcome2026!', 'adminadmin12']) {
-        await expect(ensureFirstAdmin(server.db, { ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: weak }, () => {})).rejects.toThrow(/^ADMIN_PASSWORD is not accepted for boss@example\.com: .+ Set a stronger ADMIN_PASSWORD, or leave it empty/)
+        await expect(ensureFirstAdmin(server.db, { ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: weak }, () => {})).rejects.toThrow(
+          /^ADMIN_PASSWORD is not accepted for boss@example\.com: .+ Set a stronger ADMIN_PASSWORD, or leave it empty/,
+        )
       }
       expect(Number((await server.db('users').count({ n: '*' }))[0].n)).toBe(0)
     } finally {

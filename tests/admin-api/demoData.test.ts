@@ -53,7 +53,12 @@ describe.each(databases)('demo data ($name)', (target) => {
     const lead = await postJson(server.base, '/api/leads', samples.lead({ email: 'real.person@example.com' }))
     expect(lead.status).toBe(201)
     const demoCompany = await server.db('companies').where({ is_demo: true }).first()
-    const contact = await server.admin.post('/api/admin/contacts', { first_name: 'Real', last_name: 'Customer', company_id: demoCompany.id, emails: [{ email: 'real.customer@example.com', type: 'work' }] })
+    const contact = await server.admin.post('/api/admin/contacts', {
+      first_name: 'Real',
+      last_name: 'Customer',
+      company_id: demoCompany.id,
+      emails: [{ email: 'real.customer@example.com', type: 'work' }],
+    })
     expect(contact.status, JSON.stringify(contact.body)).toBe(201)
     // Sales staff may not; only admins.
     const sales = await userWithRole(server, 'sales')

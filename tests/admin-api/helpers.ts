@@ -34,7 +34,11 @@ export class AdminSession {
   ) {}
 
   static async login(base: string, email: string, password: string, headers: Record<string, string> = {}): Promise<AdminSession> {
-    const reply = await fetch(`${base}/api/admin/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify({ email, password }) })
+    const reply = await fetch(`${base}/api/admin/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify({ email, password }),
+    })
     const body = await reply.json()
     if (reply.status !== 200) throw new Error(`login ${email}: ${reply.status} ${JSON.stringify(body)}`)
     return new AdminSession(base, cookieFrom(reply.headers), body.csrfToken, body.user)
@@ -120,7 +124,9 @@ export async function insertLeads(db: Db, count: number, over: (i: number) => Re
     }
   })
   for (let i = 0; i < rows.length; i += 400) {
-    const inserted = (await db('leads').insert(rows.slice(i, i + 400)).returning('id')) as Array<{ id: number } | number>
+    const inserted = (await db('leads')
+      .insert(rows.slice(i, i + 400))
+      .returning('id')) as Array<{ id: number } | number>
     for (const r of inserted) ids.push(Number(typeof r === 'object' ? r.id : r))
   }
   return ids

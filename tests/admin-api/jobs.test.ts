@@ -44,14 +44,24 @@ describe.each(databases)('admin jobs ($name)', (target) => {
   it('shows a job with its payload and last error', async () => {
     const reply = await server.admin.get(`/api/admin/jobs/${ids.failed}`)
     expect(reply.status).toBe(200)
-    expect(reply.body).toMatchObject({ id: ids.failed, type: 'test.admin-probe', state: 'failed', attempts: 5, payload: { url: 'https://example.com/a' }, last_error: 'connect ECONNREFUSED 10.0.0.1:443' })
+    expect(reply.body).toMatchObject({
+      id: ids.failed,
+      type: 'test.admin-probe',
+      state: 'failed',
+      attempts: 5,
+      payload: { url: 'https://example.com/a' },
+      last_error: 'connect ECONNREFUSED 10.0.0.1:443',
+    })
   })
 
   it('exports the filtered list as CSV', async () => {
     const reply = await server.admin.get(`/api/admin/jobs/export.csv?filter=${encodeURIComponent(JSON.stringify({ type: 'test.admin-probe' }))}`)
     expect(reply.status).toBe(200)
     expect(reply.headers.get('content-type')).toContain('text/csv')
-    const lines = String(reply.body).replace(/^\uFEFF/, '').trim().split('\r\n')
+    const lines = String(reply.body)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
     expect(lines[0]).toBe('id,type,state,attempts,max_attempts,run_at,created_at,finished_at,key,last_error')
     expect(lines.slice(1).map((l) => Number(l.split(',')[0]))).toEqual([ids.queued, ids.failed])
     expect(lines.find((l) => l.startsWith(`${ids.failed},`))).toContain('connect ECONNREFUSED 10.0.0.1:443')

@@ -32,14 +32,21 @@ calls.push(
   { resource: 'leads', action: 'export', route: 'GET /leads/export.csv', run: (s) => s.get('/api/admin/leads/export.csv') },
   { resource: 'leads', action: 'show', route: 'GET /leads/:id/resume', run: (s, ids) => s.get(`/api/admin/leads/${ids.lead}/resume`) },
   { resource: 'leads', action: 'convert', route: 'POST /leads/:id/convert', run: (s) => s.post('/api/admin/leads/999999/convert', {}) },
-  { resource: 'contacts', action: 'import', route: 'POST /contacts/import', run: (s) => s.request('POST', '/api/admin/contacts/import?dryRun=1', { body: 'first_name\nAda\n', type: 'text/csv' }) },
+  {
+    resource: 'contacts',
+    action: 'import',
+    route: 'POST /contacts/import',
+    run: (s) => s.request('POST', '/api/admin/contacts/import?dryRun=1', { body: 'first_name\nAda\n', type: 'text/csv' }),
+  },
   { resource: 'deals', action: 'edit', route: 'PUT /deals/:id/move', run: (s, ids) => s.put(`/api/admin/deals/${ids.deal}/move`, { stage: 'won', index: 0 }) },
   { resource: 'users', action: 'edit', route: 'POST /users/:id/reset-password', run: (s) => s.post('/api/admin/users/999999/reset-password') },
 )
 // Deletes run last (on records made for the purpose), one by id and one in bulk.
 const deletable = ['leads', 'contacts', 'companies', 'deals', 'activities', 'users'] as const
 const cases = ROLES.flatMap((role) => calls.map((call) => [`${role} ${call.action} ${call.resource}: ${call.route}`, { role, ...call }] as const))
-const deleteCases = ROLES.flatMap((role) => deletable.map((resource) => [`${role} delete ${resource}: DELETE /${resource}/:id and /${resource}/bulk`, { role, resource }] as const))
+const deleteCases = ROLES.flatMap((role) =>
+  deletable.map((resource) => [`${role} delete ${resource}: DELETE /${resource}/:id and /${resource}/bulk`, { role, resource }] as const),
+)
 
 describe.each(databases)('role × resource × action over HTTP ($name)', (target) => {
   let server: AdminServer
@@ -78,7 +85,18 @@ describe.each(databases)('role × resource × action over HTTP ($name)', (target
         ? (await a.post('/api/admin/users', { email: `del-${role}-${++n}@example.com`, name: 'Victim', role: 'sales' })).body.id
         : resource === 'leads'
           ? (await insertLeads(server.db, 1))[0]
-          : (await a.post(`/api/admin/${resource}`, resource === 'companies' ? { name: 'Victim' } : resource === 'contacts' ? { first_name: 'Victim' } : resource === 'deals' ? { name: 'Victim' } : { type: 'note', subject: 'Victim' })).body.id
+          : (
+              await a.post(
+                `/api/admin/${resource}`,
+                resource === 'companies'
+                  ? { name: 'Victim' }
+                  : resource === 'contacts'
+                    ? { first_name: 'Victim' }
+                    : resource === 'deals'
+                      ? { name: 'Victim' }
+                      : { type: 'note', subject: 'Victim' },
+              )
+            ).body.id
     expect((await sessions[role].delete(`/api/admin/${resource}/${victim}`)).status).toBe(allowed ? 200 : 403)
     expect((await sessions[role].delete(`/api/admin/${resource}/bulk`, { ids: [victim] })).status).toBe(allowed ? 200 : 403)
   })

@@ -23,7 +23,17 @@ describe.each(databases)('redirects ($name)', (target) => {
   it('exact rule: 301 with trailing-slash and case normalisation, UTM parameters kept (pass)', async () => {
     const created = await save({ source: '/Old-About/', target: '/about' })
     expect(created.status).toBe(201)
-    expect(created.body).toMatchObject({ source: '/old-about', target: '/about', status_code: 301, match_type: 'exact', query_mode: 'pass', enabled: true, hits: 0, created_by: server.admin.user.id, flattened: null })
+    expect(created.body).toMatchObject({
+      source: '/old-about',
+      target: '/about',
+      status_code: 301,
+      match_type: 'exact',
+      query_mode: 'pass',
+      enabled: true,
+      hits: 0,
+      created_by: server.admin.user.id,
+      flattened: null,
+    })
     const reply = await visit('/old-about/?utm_source=news&utm_campaign=spring')
     expect(reply.status).toBe(301)
     expect(reply.headers.get('location')).toBe('/about?utm_source=news&utm_campaign=spring')
@@ -71,7 +81,9 @@ describe.each(databases)('redirects ($name)', (target) => {
     expect(back.status).toBe(400)
     expect(back.body.errors.target).toMatch(/no page at \/loop-c/)
     expect((await save({ source: '/loop-c', target: '/contact' })).status).toBe(201)
-    const cycle = await server.admin.put(`/api/admin/redirects/${(await server.db('redirects').where({ source: '/loop-c' }).first()).id}`, { target: '/loop-d' })
+    const cycle = await server.admin.put(`/api/admin/redirects/${(await server.db('redirects').where({ source: '/loop-c' }).first()).id}`, {
+      target: '/loop-d',
+    })
     expect(cycle.status).toBe(400)
     const selfLoop = await save({ source: '/self', target: '/self/' })
     expect(selfLoop.status).toBe(400)
@@ -157,11 +169,18 @@ describe.each(databases)('redirects ($name)', (target) => {
   })
 
   it('imports CSV with a dry run and per-row errors, then for real', async () => {
-    const csv = 'source,target,status_code,match_type\n/imp-1,/about,301,exact\n/imp-2,/nowhere,301,exact\n/contact,/about,301,exact\n^/(x+)+$,/about,301,regex\n/imp-3,/imp-1,302,exact\n'
+    const csv =
+      'source,target,status_code,match_type\n/imp-1,/about,301,exact\n/imp-2,/nowhere,301,exact\n/contact,/about,301,exact\n^/(x+)+$,/about,301,regex\n/imp-3,/imp-1,302,exact\n'
     const dry = await server.admin.request('POST', '/api/admin/redirects/import?dryRun=1', { body: csv, type: 'text/csv' })
     expect(dry.status).toBe(200)
     expect(dry.body).toMatchObject({ total: 5, valid: 2, created: 0 })
-    expect(dry.body.rows.map((r: { row: number; status: string }) => [r.row, r.status])).toEqual([[2, 'ok'], [3, 'error'], [4, 'error'], [5, 'error'], [6, 'ok']])
+    expect(dry.body.rows.map((r: { row: number; status: string }) => [r.row, r.status])).toEqual([
+      [2, 'ok'],
+      [3, 'error'],
+      [4, 'error'],
+      [5, 'error'],
+      [6, 'ok'],
+    ])
     expect(dry.body.rows[1].errors.target).toMatch(/no page/)
     expect(dry.body.rows[4]).toMatchObject({ target: '/about', flattened: ['/imp-1', '/about'] })
     expect(await server.db('redirects').where({ source: '/imp-1' }).first()).toBeUndefined()
@@ -171,7 +190,14 @@ describe.each(databases)('redirects ($name)', (target) => {
   })
 
   it('imports .htaccess and nginx lines', async () => {
-    const htaccess = ['RewriteEngine On', 'Redirect 301 /ht-old /about', 'RedirectMatch 302 ^/ht-news/(.*)$ /blog/$1', 'RewriteRule ^ht-page/?$ /contact [R=301,L]', 'RewriteRule ^internal$ /index.php [L]', 'Redirect gone /ht-gone'].join('\n')
+    const htaccess = [
+      'RewriteEngine On',
+      'Redirect 301 /ht-old /about',
+      'RedirectMatch 302 ^/ht-news/(.*)$ /blog/$1',
+      'RewriteRule ^ht-page/?$ /contact [R=301,L]',
+      'RewriteRule ^internal$ /index.php [L]',
+      'Redirect gone /ht-gone',
+    ].join('\n')
     const ht = await server.admin.request('POST', '/api/admin/redirects/import?format=htaccess', { body: htaccess, type: 'text/plain' })
     expect(ht.status).toBe(200)
     expect(ht.body.rows.map((r: { source: string; status: string }) => [r.source, r.status])).toEqual([
@@ -183,7 +209,14 @@ describe.each(databases)('redirects ($name)', (target) => {
     ])
     expect((await visit('/ht-news/seo-basics')).headers.get('location')).toBe('/blog/seo-basics')
     expect((await visit('/ht-gone')).status).toBe(410)
-    const nginx = ['location = /ng-old { return 301 /about; }', 'location /ng-section {', '  return 302 /services$is_args$args;', '}', 'rewrite ^/ng-rw/(.*)$ /blog/$1 permanent;', 'rewrite ^/ng-int$ /x last;'].join('\n')
+    const nginx = [
+      'location = /ng-old { return 301 /about; }',
+      'location /ng-section {',
+      '  return 302 /services$is_args$args;',
+      '}',
+      'rewrite ^/ng-rw/(.*)$ /blog/$1 permanent;',
+      'rewrite ^/ng-int$ /x last;',
+    ].join('\n')
     const ng = await server.admin.request('POST', '/api/admin/redirects/import?format=nginx', { body: nginx, type: 'text/plain' })
     expect(ng.body.rows.map((r: { source: string; status: string }) => [r.source, r.status])).toEqual([
       ['/ng-old', 'ok'],
@@ -222,16 +255,31 @@ describe.each(databases)('redirects ($name)', (target) => {
   })
 
   it('records the 404 page views the browser tracker reports, once per view', async () => {
-    const view = (path: string, props?: Record<string, unknown>) => ({ type: 'page_view', path, visitorId: 'visitor-404-test', sessionId: 'session-404-test', at: Date.now(), name: 'Page not found', referrer: 'https://cdn-ref.example/', ...(props ? { props } : {}) })
+    const view = (path: string, props?: Record<string, unknown>) => ({
+      type: 'page_view',
+      path,
+      visitorId: 'visitor-404-test',
+      sessionId: 'session-404-test',
+      at: Date.now(),
+      name: 'Page not found',
+      referrer: 'https://cdn-ref.example/',
+      ...(props ? { props } : {}),
+    })
     const ua = { 'User-Agent': 'Mozilla/5.0 CDN visitor' }
-    const sent = await request(server.base, 'POST', '/api/events', { json: { events: [view('/cdn-missing?utm_source=x', { status: 404 }), view('/about')] }, headers: ua })
+    const sent = await request(server.base, 'POST', '/api/events', {
+      json: { events: [view('/cdn-missing?utm_source=x', { status: 404 }), view('/about')] },
+      headers: ua,
+    })
     expect(sent.status).toBe(202)
     // The same visitor on a 404 this server served: counted once, not twice.
     await visit('/served-missing', 'GET', ua)
     await request(server.base, 'POST', '/api/events', { json: { events: [view('/served-missing', { status: 404 })] }, headers: ua })
     await flushRedirectCounters(server.db)
     const rows = await server.db('not_found_log').whereIn('path', ['/cdn-missing', '/served-missing', '/about']).orderBy('path')
-    expect(rows.map((r) => [r.path, Number(r.hits)])).toEqual([['/cdn-missing', 1], ['/served-missing', 1]])
+    expect(rows.map((r) => [r.path, Number(r.hits)])).toEqual([
+      ['/cdn-missing', 1],
+      ['/served-missing', 1],
+    ])
   })
 
   it('marketing manages redirects, sales cannot', async () => {
@@ -267,12 +315,27 @@ describe('the 404 log list on a large table (sqlite)', () => {
   it('caps the count at NOT_FOUND_COUNT_CAP and still pages by hits', async () => {
     const { NOT_FOUND_COUNT_CAP } = await import('../../server/admin/notFound.ts')
     const at = new Date().toISOString()
-    const rows = Array.from({ length: NOT_FOUND_COUNT_CAP + 50 }, (_, i) => ({ path: `/big/${i}`, hits: i + 1, bot_hits: 0, first_seen_at: at, last_seen_at: at, referrers: '{}', user_agents: '{}', ignored: false }))
+    const rows = Array.from({ length: NOT_FOUND_COUNT_CAP + 50 }, (_, i) => ({
+      path: `/big/${i}`,
+      hits: i + 1,
+      bot_hits: 0,
+      first_seen_at: at,
+      last_seen_at: at,
+      referrers: '{}',
+      user_agents: '{}',
+      ignored: false,
+    }))
     for (let i = 0; i < rows.length; i += 500) await server.db('not_found_log').insert(rows.slice(i, i + 500))
-    const list = await server.admin.get(`/api/admin/not-found?sort=${enc(['hits', 'DESC'])}&range=${enc([0, 2])}&filter=${enc({ hideBots: true, ignored: false })}`)
+    const list = await server.admin.get(
+      `/api/admin/not-found?sort=${enc(['hits', 'DESC'])}&range=${enc([0, 2])}&filter=${enc({ hideBots: true, ignored: false })}`,
+    )
     expect(list.status).toBe(200)
     expect(list.headers.get('content-range')).toBe(`not-found 0-2/${NOT_FOUND_COUNT_CAP}`)
-    expect(list.body.map((r: { path: string }) => r.path)).toEqual([`/big/${NOT_FOUND_COUNT_CAP + 49}`, `/big/${NOT_FOUND_COUNT_CAP + 48}`, `/big/${NOT_FOUND_COUNT_CAP + 47}`])
+    expect(list.body.map((r: { path: string }) => r.path)).toEqual([
+      `/big/${NOT_FOUND_COUNT_CAP + 49}`,
+      `/big/${NOT_FOUND_COUNT_CAP + 48}`,
+      `/big/${NOT_FOUND_COUNT_CAP + 47}`,
+    ])
     const small = await server.admin.get(`/api/admin/not-found?filter=${enc({ q: '/big/1000' })}`)
     expect(small.headers.get('content-range')).toMatch(/\/\d+$/)
     expect(Number(small.headers.get('content-range')!.split('/')[1])).toBeLessThan(100)

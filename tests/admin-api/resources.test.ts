@@ -14,16 +14,36 @@ describe.each(databases)('admin resources via ra-data-simple-rest ($name)', (tar
 
   it('companies, contacts, deals, activities: create, getOne, getList, getMany, getManyReference, update (merge), delete', async () => {
     const dp = server.admin.dataProvider()
-    const { data: company } = await dp.create('companies', { data: { name: 'Analytical Engines', sector: 'SaaS', size: '11-50', website: 'https://engines.example.com', revenue: 1250000.5 } })
+    const { data: company } = await dp.create('companies', {
+      data: { name: 'Analytical Engines', sector: 'SaaS', size: '11-50', website: 'https://engines.example.com', revenue: 1250000.5 },
+    })
     expect(company).toMatchObject({ id: expect.any(Number), name: 'Analytical Engines', size: '11-50', revenue: 1250000.5, city: null })
     const { data: contact } = await dp.create('contacts', {
-      data: { first_name: 'Ada', last_name: 'Lovelace', emails: [{ email: 'ada@engines.example.com', type: 'work' }], phones: [{ number: '(512) 555-0101', type: 'mobile' }], tags: ['vip'], company_id: company.id },
+      data: {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        emails: [{ email: 'ada@engines.example.com', type: 'work' }],
+        phones: [{ number: '(512) 555-0101', type: 'mobile' }],
+        tags: ['vip'],
+        company_id: company.id,
+      },
     })
-    expect(contact).toMatchObject({ first_name: 'Ada', emails: [{ email: 'ada@engines.example.com', type: 'work' }], phones: [{ number: '(512) 555-0101', type: 'mobile' }], tags: ['vip'], status: 'cold', company_id: company.id })
+    expect(contact).toMatchObject({
+      first_name: 'Ada',
+      emails: [{ email: 'ada@engines.example.com', type: 'work' }],
+      phones: [{ number: '(512) 555-0101', type: 'mobile' }],
+      tags: ['vip'],
+      status: 'cold',
+      company_id: company.id,
+    })
     const { data: other } = await dp.create('contacts', { data: { first_name: 'Charles', last_name: 'Babbage', company_id: company.id } })
-    const { data: deal } = await dp.create('deals', { data: { name: 'Difference engine', company_id: company.id, contact_ids: [contact.id], amount: 50000, expected_close: '2026-12-31' } })
+    const { data: deal } = await dp.create('deals', {
+      data: { name: 'Difference engine', company_id: company.id, contact_ids: [contact.id], amount: 50000, expected_close: '2026-12-31' },
+    })
     expect(deal).toMatchObject({ stage: 'lead', amount: 50000, contact_ids: [contact.id], expected_close: '2026-12-31', position: 0 })
-    const { data: task } = await dp.create('activities', { data: { type: 'task', subject: 'Call Ada', contact_id: contact.id, due_at: '2026-11-30T15:00:00.000Z' } })
+    const { data: task } = await dp.create('activities', {
+      data: { type: 'task', subject: 'Call Ada', contact_id: contact.id, due_at: '2026-11-30T15:00:00.000Z' },
+    })
     expect(task).toMatchObject({ owner_id: server.admin.user.id, due_at: '2026-11-30T15:00:00.000Z', done_at: null })
 
     expect((await dp.getOne('contacts', { id: contact.id })).data).toEqual(contact)
@@ -33,11 +53,29 @@ describe.each(databases)('admin resources via ra-data-simple-rest ($name)', (tar
     const page2 = await dp.getList('contacts', { pagination: { page: 2, perPage: 1 }, sort: { field: 'first_name', order: 'ASC' }, filter: {} })
     expect(page2.data.map((c) => c.first_name)).toEqual(['Charles'])
     expect((await dp.getMany('contacts', { ids: [other.id, contact.id] })).data.map((c) => c.id).sort()).toEqual([contact.id, other.id].sort())
-    const ref = await dp.getManyReference('contacts', { target: 'company_id', id: company.id, pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} })
+    const ref = await dp.getManyReference('contacts', {
+      target: 'company_id',
+      id: company.id,
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    })
     expect(ref.total).toBe(2)
-    const dealsOfContact = await dp.getManyReference('deals', { target: 'contact_ids', id: contact.id, pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} })
+    const dealsOfContact = await dp.getManyReference('deals', {
+      target: 'contact_ids',
+      id: contact.id,
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    })
     expect(dealsOfContact.data.map((d) => d.id)).toEqual([deal.id])
-    const timeline = await dp.getManyReference('activities', { target: 'contact_id', id: contact.id, pagination: { page: 1, perPage: 10 }, sort: { field: 'created_at', order: 'DESC' }, filter: {} })
+    const timeline = await dp.getManyReference('activities', {
+      target: 'contact_id',
+      id: contact.id,
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'created_at', order: 'DESC' },
+      filter: {},
+    })
     expect(timeline.data.map((a) => a.id)).toEqual([task.id])
 
     // PUT merges: react-admin sends the whole record, a partial body changes only its fields.
@@ -61,13 +99,26 @@ describe.each(databases)('admin resources via ra-data-simple-rest ($name)', (tar
 
   it('returns validation errors per field and never a 5xx for bad input', async () => {
     const dp = server.admin.dataProvider()
-    await expect(dp.create('contacts', { data: { first_name: '', emails: [{ email: 'nope' }] } })).rejects.toMatchObject({ status: 400, body: { errors: { first_name: expect.any(String), 'emails.0.email': expect.any(String) } } })
+    await expect(dp.create('contacts', { data: { first_name: '', emails: [{ email: 'nope' }] } })).rejects.toMatchObject({
+      status: 400,
+      body: { errors: { first_name: expect.any(String), 'emails.0.email': expect.any(String) } },
+    })
     const badRef = await server.admin.post('/api/admin/contacts', { first_name: 'X', company_id: 999999 })
     expect(badRef.status).toBe(400)
     expect(badRef.body.errors.company_id).toBeTruthy()
     const badDeal = await server.admin.post('/api/admin/deals', { name: 'X', contact_ids: [999999] })
     expect(badDeal.body.errors.contact_ids).toBeTruthy()
-    for (const q of ['sort=nope', 'sort=["nope","ASC"]', 'range=[5,1]', 'filter={"owner_id":"abc"}', 'filter={"nope":1}', 'filter={"created_at_gte":"yesterday"}', 'filter=[1]', 'filter={"emails":{"a":1}}', 'filter={"id":["x"]}']) {
+    for (const q of [
+      'sort=nope',
+      'sort=["nope","ASC"]',
+      'range=[5,1]',
+      'filter={"owner_id":"abc"}',
+      'filter={"nope":1}',
+      'filter={"created_at_gte":"yesterday"}',
+      'filter=[1]',
+      'filter={"emails":{"a":1}}',
+      'filter={"id":["x"]}',
+    ]) {
       const r = await server.admin.get(`/api/admin/contacts?${q}`)
       expect(r.status, q).toBe(400)
       expect(r.body.message).toBeTruthy()
@@ -118,7 +169,10 @@ describe.each(databases)('admin resources via ra-data-simple-rest ($name)', (tar
     const c1 = (await a.post('/api/admin/companies', { name: 'Zephyr Roofing', city: 'Dallas', revenue: 100 })).body
     const c2 = (await a.post('/api/admin/companies', { name: 'Évora Dental', city: 'Austin', revenue: 500 })).body
     const c3 = (await a.post('/api/admin/companies', { name: 'Quartz Lending', city: 'Austin', revenue: 900 })).body
-    const get = async (filter: unknown, sort = '["id","ASC"]') => (await a.get(`/api/admin/companies?sort=${encodeURIComponent(sort)}&filter=${encodeURIComponent(JSON.stringify(filter))}`)).body.map((c: { id: number }) => c.id)
+    const get = async (filter: unknown, sort = '["id","ASC"]') =>
+      (await a.get(`/api/admin/companies?sort=${encodeURIComponent(sort)}&filter=${encodeURIComponent(JSON.stringify(filter))}`)).body.map(
+        (c: { id: number }) => c.id,
+      )
     const mine = [c1.id, c2.id, c3.id]
     const only = (ids: number[]) => ids.filter((id) => mine.includes(id))
     expect(only(await get({ city: 'Austin' }))).toEqual([c2.id, c3.id])
@@ -145,8 +199,16 @@ describe.each(databases)('admin resources via ra-data-simple-rest ($name)', (tar
     await a.delete(`/api/admin/companies/${c1.id}`)
     expect(only(await get({ q: 'yonder' }))).toEqual([])
 
-    const ct = (await a.post('/api/admin/contacts', { first_name: 'Grace', last_name: 'Hopper', emails: [{ email: 'grace@navy.example.com', type: 'work' }], tags: ['admiral'] })).body
-    const contacts = async (filter: unknown) => (await a.get(`/api/admin/contacts?filter=${encodeURIComponent(JSON.stringify(filter))}`)).body.map((c: { id: number }) => c.id)
+    const ct = (
+      await a.post('/api/admin/contacts', {
+        first_name: 'Grace',
+        last_name: 'Hopper',
+        emails: [{ email: 'grace@navy.example.com', type: 'work' }],
+        tags: ['admiral'],
+      })
+    ).body
+    const contacts = async (filter: unknown) =>
+      (await a.get(`/api/admin/contacts?filter=${encodeURIComponent(JSON.stringify(filter))}`)).body.map((c: { id: number }) => c.id)
     expect(await contacts({ q: 'grace@navy.example.com' })).toEqual([ct.id])
     expect(await contacts({ q: 'hopp' })).toEqual([ct.id])
     expect(await contacts({ tags: 'admiral' })).toEqual([ct.id])
@@ -170,7 +232,9 @@ describe.each(databases)('admin resources via ra-data-simple-rest ($name)', (tar
     expect(del.body).toEqual({ ids: [ids[0], ids[1]] })
     const del2 = await a.post('/api/admin/companies/bulk-delete', { ids: [ids[2], 999999] })
     expect(del2.body).toEqual({ ids: [ids[2]] })
-    const logs = (await a.get(`/api/admin/audit-logs?filter=${encodeURIComponent(JSON.stringify({ resource: 'companies', record_id: ids[0] }))}&sort=["id","ASC"]`)).body
+    const logs = (
+      await a.get(`/api/admin/audit-logs?filter=${encodeURIComponent(JSON.stringify({ resource: 'companies', record_id: ids[0] }))}&sort=["id","ASC"]`)
+    ).body
     expect(logs.map((l: { action: string }) => l.action)).toEqual(['create', 'update', 'delete'])
     expect(logs[1].changes).toEqual({ sector: [null, 'Legal'] })
     expect(logs[1].user_id).toBe(a.user.id)

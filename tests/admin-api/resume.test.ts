@@ -55,7 +55,11 @@ describe.each(databases)('GET /api/admin/leads/:id/resume ($name)', (target) => 
   })
 
   it('answers 401 without a session or with a forged one, and sends no file', async () => {
-    const attempts: Record<string, string>[] = [{}, { Cookie: 'sid=forged-session-value' }, { Cookie: server.admin.cookie.replace(/=.*/, `=${'x'.repeat(22)}`) }]
+    const attempts: Record<string, string>[] = [
+      {},
+      { Cookie: 'sid=forged-session-value' },
+      { Cookie: server.admin.cookie.replace(/=.*/, `=${'x'.repeat(22)}`) },
+    ]
     for (const headers of attempts) {
       const response = await fetch(server.base + resumeUrl(leadId), { headers })
       expect(response.status, JSON.stringify(headers)).toBe(401)
@@ -78,7 +82,13 @@ describe.each(databases)('GET /api/admin/leads/:id/resume ($name)', (target) => 
       expect(reply.status, role).toBe(canAccess(role, { resource: 'leads', action: 'show' }) ? 200 : 403)
     }
     // A role the permission table does not know (say, one retired since) may read nothing.
-    await insertUser(server.db, { email: 'retired-role@example.com', name: 'Old Role', role: 'intern' as never, passwordHash: await hashPassword('an old role passphrase 1'), mustChangePassword: false })
+    await insertUser(server.db, {
+      email: 'retired-role@example.com',
+      name: 'Old Role',
+      role: 'intern' as never,
+      passwordHash: await hashPassword('an old role passphrase 1'),
+      mustChangePassword: false,
+    })
     const retired = await AdminSession.login(server.base, 'retired-role@example.com', 'an old role passphrase 1')
     const reply = await retired.get(resumeUrl(leadId))
     expect(reply).toMatchObject({ status: 403, body: { message: 'Your role does not allow this.' } })
@@ -86,7 +96,14 @@ describe.each(databases)('GET /api/admin/leads/:id/resume ($name)', (target) => 
 
   it('is not reachable by any path outside the admin API', async () => {
     // /admin/* is the admin app's page (its HTML shell, whatever the path); everything else is a 404.
-    for (const url of [`/uploads/${storedName}`, `/var/uploads/${storedName}`, `/${storedName}`, `/api/uploads/${storedName}`, `/admin/${storedName}`, `/admin/uploads/${storedName}`]) {
+    for (const url of [
+      `/uploads/${storedName}`,
+      `/var/uploads/${storedName}`,
+      `/${storedName}`,
+      `/api/uploads/${storedName}`,
+      `/admin/${storedName}`,
+      `/admin/uploads/${storedName}`,
+    ]) {
       const response = await fetch(server.base + url, { headers: server.admin.headers() })
       if (!url.startsWith('/admin/')) expect(response.status, url).toBe(404)
       expect(response.headers.get('content-type') ?? '', url).not.toContain('pdf')
@@ -98,7 +115,10 @@ describe.each(databases)('GET /api/admin/leads/:id/resume ($name)', (target) => 
     const [plain] = await insertLeads(server.db, 1)
     expect(await server.admin.get(resumeUrl(plain))).toMatchObject({ status: 404, body: { message: 'This lead has no résumé.' } })
     expect(await server.admin.get(resumeUrl(99_999_999))).toMatchObject({ status: 404, body: { message: 'There is no such record.' } })
-    const [tampered] = await insertLeads(server.db, 1, () => ({ kind: 'application', details: JSON.stringify({ resume: { storedName: '../app-secret', originalName: 'x.pdf' } }) }))
+    const [tampered] = await insertLeads(server.db, 1, () => ({
+      kind: 'application',
+      details: JSON.stringify({ resume: { storedName: '../app-secret', originalName: 'x.pdf' } }),
+    }))
     expect(await server.admin.get(resumeUrl(tampered))).toMatchObject({ status: 404, body: { message: 'This lead has no résumé.' } })
 
     const form = applicationForm({}, { content: minimalPdf() })

@@ -19,8 +19,16 @@ describe.each(databases)('admin workflows ($name)', (target) => {
   it('lists leads with source/campaign/status/owner/date/q filters and hides spam by default', async () => {
     const a = server.admin
     const day = (d: number) => nowIso(Date.UTC(2026, 0, d, 12))
-    const ids = await insertLeads(server.db, 4, (i) => ({ source: 'Filter Src', campaign: i < 2 ? 'Alpha' : 'Beta', created_at: day(i + 1), name: i === 3 ? 'Zanzibar Quokka' : `Filter ${i}`, is_spam: i === 2, owner_id: i === 1 ? a.user.id : null }))
-    const list = async (filter: Record<string, unknown>) => (await a.get(`/api/admin/leads?sort=["id","ASC"]&filter=${enc({ source: 'Filter Src', ...filter })}`)).body.map((l: { id: number }) => l.id)
+    const ids = await insertLeads(server.db, 4, (i) => ({
+      source: 'Filter Src',
+      campaign: i < 2 ? 'Alpha' : 'Beta',
+      created_at: day(i + 1),
+      name: i === 3 ? 'Zanzibar Quokka' : `Filter ${i}`,
+      is_spam: i === 2,
+      owner_id: i === 1 ? a.user.id : null,
+    }))
+    const list = async (filter: Record<string, unknown>) =>
+      (await a.get(`/api/admin/leads?sort=["id","ASC"]&filter=${enc({ source: 'Filter Src', ...filter })}`)).body.map((l: { id: number }) => l.id)
     expect(await list({})).toEqual([ids[0], ids[1], ids[3]])
     expect(await list({ include_spam: true })).toEqual(ids)
     expect(await list({ is_spam: true })).toEqual([ids[2]])
@@ -31,7 +39,20 @@ describe.each(databases)('admin workflows ($name)', (target) => {
     expect(await list({ status: 'new' })).toEqual([ids[0], ids[1], ids[3]])
     // Show returns every field of the submission, attribution included, and spam too.
     const shown = (await a.get(`/api/admin/leads/${ids[2]}`)).body
-    for (const field of ['utm_source', 'utm_medium', 'utm_campaign', 'referrer', 'landing_page', 'first_touch', 'last_touch', 'gclid', 'details', 'message', 'is_spam']) expect(shown).toHaveProperty(field)
+    for (const field of [
+      'utm_source',
+      'utm_medium',
+      'utm_campaign',
+      'referrer',
+      'landing_page',
+      'first_touch',
+      'last_touch',
+      'gclid',
+      'details',
+      'message',
+      'is_spam',
+    ])
+      expect(shown).toHaveProperty(field)
     expect(shown.is_spam).toBe(true)
     expect(shown).not.toHaveProperty('payload_hash')
   })
@@ -40,7 +61,11 @@ describe.each(databases)('admin workflows ($name)', (target) => {
     const a = server.admin
     const [id] = await insertLeads(server.db, 1)
     const put = (data: unknown) => a.put(`/api/admin/leads/${id}`, data)
-    expect((await put({ status: 'contacted', owner_id: a.user.id, notes: 'Called, left voicemail.' })).body).toMatchObject({ status: 'contacted', owner_id: a.user.id, notes: 'Called, left voicemail.' })
+    expect((await put({ status: 'contacted', owner_id: a.user.id, notes: 'Called, left voicemail.' })).body).toMatchObject({
+      status: 'contacted',
+      owner_id: a.user.id,
+      notes: 'Called, left voicemail.',
+    })
     const back = await put({ status: 'new' })
     expect(back.status).toBe(400)
     expect(back.body.errors.status).toMatch(/contacted lead cannot become new/)
@@ -54,11 +79,25 @@ describe.each(databases)('admin workflows ($name)', (target) => {
 
   it('converts a lead into contact + company + deal in one transaction', async () => {
     const a = server.admin
-    const [id] = await insertLeads(server.db, 1, () => ({ name: 'Katherine Johnson', email: 'kj@orbit.example.com', company: 'Orbit Mortgage', phone: '(512) 555-0142', message: 'Need SEO' }))
+    const [id] = await insertLeads(server.db, 1, () => ({
+      name: 'Katherine Johnson',
+      email: 'kj@orbit.example.com',
+      company: 'Orbit Mortgage',
+      phone: '(512) 555-0142',
+      message: 'Need SEO',
+    }))
     const r = await a.post(`/api/admin/leads/${id}/convert`, { deal: { name: 'Orbit SEO', amount: 12000, stage: 'qualified' } })
     expect(r.status).toBe(200)
     expect(r.body.company).toMatchObject({ name: 'Orbit Mortgage' })
-    expect(r.body.contact).toMatchObject({ first_name: 'Katherine', last_name: 'Johnson', emails: [{ email: 'kj@orbit.example.com', type: 'work' }], phones: [{ number: '(512) 555-0142', type: 'work' }], company_id: r.body.company.id, lead_id: id, status: 'warm' })
+    expect(r.body.contact).toMatchObject({
+      first_name: 'Katherine',
+      last_name: 'Johnson',
+      emails: [{ email: 'kj@orbit.example.com', type: 'work' }],
+      phones: [{ number: '(512) 555-0142', type: 'work' }],
+      company_id: r.body.company.id,
+      lead_id: id,
+      status: 'warm',
+    })
     expect(r.body.deal).toMatchObject({ name: 'Orbit SEO', amount: 12000, stage: 'qualified', company_id: r.body.company.id, contact_ids: [r.body.contact.id] })
     expect((await a.get(`/api/admin/leads/${id}`)).body.status).toBe('converted')
     expect((await a.post(`/api/admin/leads/${id}/convert`, {})).status).toBe(400)
@@ -87,15 +126,23 @@ describe.each(databases)('admin workflows ($name)', (target) => {
     } finally {
       await server.db.raw('drop trigger if exists refuse_deals' + (isPostgres(server.db) ? ' on deals' : ''))
     }
-    expect({ contacts: await count('contacts'), companies: await count('companies'), deals: await count('deals'), audit: await count('audit_logs') }).toEqual(before)
+    expect({ contacts: await count('contacts'), companies: await count('companies'), deals: await count('deals'), audit: await count('audit_logs') }).toEqual(
+      before,
+    )
     expect((await a.get(`/api/admin/leads/${id}`)).body.status).toBe('new')
   })
 
   it('streams the whole filtered export as CSV, beyond 1,000 rows', async () => {
     const a = server.admin
-    await insertLeads(server.db, 2345, (i) => ({ source: 'Export Src', name: i === 0 ? '=HYPERLINK("x")' : `Export ${i}`, message: i === 1 ? 'line one\nline "two", end' : 'm' }))
+    await insertLeads(server.db, 2345, (i) => ({
+      source: 'Export Src',
+      name: i === 0 ? '=HYPERLINK("x")' : `Export ${i}`,
+      message: i === 1 ? 'line one\nline "two", end' : 'm',
+    }))
     await insertLeads(server.db, 3, () => ({ source: 'Export Src', is_spam: true }))
-    const response = await fetch(`${server.base}/api/admin/leads/export.csv?filter=${enc({ source: 'Export Src' })}&sort=${enc(['name', 'ASC'])}`, { headers: { Cookie: a.cookie } })
+    const response = await fetch(`${server.base}/api/admin/leads/export.csv?filter=${enc({ source: 'Export Src' })}&sort=${enc(['name', 'ASC'])}`, {
+      headers: { Cookie: a.cookie },
+    })
     expect(response.status).toBe(200)
     expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
     expect(response.headers.get('Content-Disposition')).toMatch(/attachment; filename="leads-\d{4}-\d\d-\d\d\.csv"/)
@@ -121,15 +168,33 @@ describe.each(databases)('admin workflows ($name)', (target) => {
     const q3 = await make('Q3', 'negotiation')
     const p1 = await make('P1', 'won')
     const p2 = await make('P2', 'won')
-    const board = async (stage: string) => (await a.get(`/api/admin/deals?sort=["position","ASC"]&filter=${enc({ stage, id: [q1, q2, q3, p1, p2] })}`)).body.map((d: { id: number; position: number }) => [d.id, d.position])
-    expect(await board('negotiation')).toEqual([[q1, 0], [q2, 1], [q3, 2]])
+    const board = async (stage: string) =>
+      (await a.get(`/api/admin/deals?sort=["position","ASC"]&filter=${enc({ stage, id: [q1, q2, q3, p1, p2] })}`)).body.map(
+        (d: { id: number; position: number }) => [d.id, d.position],
+      )
+    expect(await board('negotiation')).toEqual([
+      [q1, 0],
+      [q2, 1],
+      [q3, 2],
+    ])
     const r = await a.put(`/api/admin/deals/${q1}/move`, { stage: 'won', index: 1 })
     expect(r.body).toEqual({ id: q1, stage: 'won', index: 1 })
-    expect(await board('negotiation')).toEqual([[q2, 0], [q3, 1]])
-    expect(await board('won')).toEqual([[p1, 0], [q1, 1], [p2, 2]])
+    expect(await board('negotiation')).toEqual([
+      [q2, 0],
+      [q3, 1],
+    ])
+    expect(await board('won')).toEqual([
+      [p1, 0],
+      [q1, 1],
+      [p2, 2],
+    ])
     // Within a stage, and past the end (clamped).
     expect((await a.put(`/api/admin/deals/${p1}/move`, { stage: 'won', index: 99 })).body.index).toBe(2)
-    expect(await board('won')).toEqual([[q1, 0], [p2, 1], [p1, 2]])
+    expect(await board('won')).toEqual([
+      [q1, 0],
+      [p2, 1],
+      [p1, 2],
+    ])
     expect((await a.put(`/api/admin/deals/${p1}/move`, { stage: 'nowhere', index: 0 })).status).toBe(400)
     const log = (await a.get(`/api/admin/audit-logs?filter=${enc({ resource: 'deals', record_id: q1, action: 'update' })}`)).body
     expect(log[0].changes).toEqual({ stage: ['negotiation', 'won'], position: [0, 1] })
@@ -137,7 +202,14 @@ describe.each(databases)('admin workflows ($name)', (target) => {
 
   it('imports contacts from CSV: a dry run reports per-row errors and writes nothing, a real run inserts the valid rows', async () => {
     const a = server.admin
-    const csv = ['First Name,last_name,email,phone,company,tags,status', 'Ada,Lovelace,ada@import.example.com,(512) 555-0100,Import Works,vip;math,hot', ',NoFirst,x@import.example.com,,,,', 'Bad,Email,not-an-email,,,,', 'Alan,Turing,alan@import.example.com,,Import Works,,warm', 'Grace,Hopper,,,,,customer'].join('\n')
+    const csv = [
+      'First Name,last_name,email,phone,company,tags,status',
+      'Ada,Lovelace,ada@import.example.com,(512) 555-0100,Import Works,vip;math,hot',
+      ',NoFirst,x@import.example.com,,,,',
+      'Bad,Email,not-an-email,,,,',
+      'Alan,Turing,alan@import.example.com,,Import Works,,warm',
+      'Grace,Hopper,,,,,customer',
+    ].join('\n')
     const count = async () => Number((await server.db('contacts').count({ n: '*' }))[0].n)
     const before = await count()
     const dry = await a.request('POST', '/api/admin/contacts/import?dryRun=1', { body: csv, type: 'text/csv' })
@@ -160,7 +232,12 @@ describe.each(databases)('admin workflows ($name)', (target) => {
     const alan = (await a.get(`/api/admin/contacts?filter=${enc({ q: 'alan@import.example.com' })}`)).body[0]
     expect(alan.company_id).toBe(ada.company_id)
     expect((await a.get(`/api/admin/audit-logs?filter=${enc({ resource: 'contacts', record_id: ada.id })}`)).body[0].action).toBe('create')
-    const json = await a.post('/api/admin/contacts/import?dryRun=1', { rows: [{ first_name: 'Json', emails: [{ email: 'j@example.com', type: 'home' }] }, { first_name: 'X', status: 'bogus' }] })
+    const json = await a.post('/api/admin/contacts/import?dryRun=1', {
+      rows: [
+        { first_name: 'Json', emails: [{ email: 'j@example.com', type: 'home' }] },
+        { first_name: 'X', status: 'bogus' },
+      ],
+    })
     expect(json.body).toMatchObject({ total: 2, valid: 1, created: 0, errors: [{ row: 2, field: 'status' }] })
     expect((await a.request('POST', '/api/admin/contacts/import?dryRun=1', { body: 'name\nAda', type: 'text/csv' })).status).toBe(400)
   })
@@ -170,23 +247,40 @@ describe.each(databases)('admin workflows ($name)', (target) => {
     const pg = isPostgres(server.db)
     // A database failure on one row of the second chunk (a trigger refuses it).
     if (pg) {
-      await server.db.raw(`create or replace function refuse_boom() returns trigger language plpgsql as $$ begin if new.first_name = 'Boom' then raise exception 'refused'; end if; return new; end $$`)
+      await server.db.raw(
+        `create or replace function refuse_boom() returns trigger language plpgsql as $$ begin if new.first_name = 'Boom' then raise exception 'refused'; end if; return new; end $$`,
+      )
       await server.db.raw('create trigger refuse_boom before insert on contacts for each row execute function refuse_boom()')
     } else {
       await server.db.raw(`create trigger refuse_boom before insert on contacts when new.first_name = 'Boom' begin select raise(abort, 'refused'); end`)
     }
     try {
-      const rows = Array.from({ length: 700 }, (_, i) => `${i === 399 ? 'Boom' : i === 9 ? '' : `Chunk${i}`},Import,chunk${i}@chunk.example.com,Chunk Co ${i % 3},chunked`)
+      const rows = Array.from(
+        { length: 700 },
+        (_, i) => `${i === 399 ? 'Boom' : i === 9 ? '' : `Chunk${i}`},Import,chunk${i}@chunk.example.com,Chunk Co ${i % 3},chunked`,
+      )
       const csv = ['first_name,last_name,email,company,tags', ...rows].join('\n')
       const tagged = async () => Number((await server.db('contacts').whereLike('last_name', 'Import').whereLike('first_name', 'Chunk%').count({ n: '*' }))[0].n)
       const before = await tagged()
       const reply = await a.request('POST', '/api/admin/contacts/import?dryRun=0', { body: csv, type: 'text/csv' })
       expect(reply.status).toBe(500)
       // Row 10 is invalid: the first chunk holds the valid rows 1-251, the second starts at row 252.
-      expect(reply.body).toMatchObject({ total: 700, valid: 699, created: 250, storedThroughRow: 251, stoppedAtRow: 252, errors: [{ row: 10, field: 'first_name' }] })
-      expect(reply.body.message).toBe('The import stopped at row 252 because of an error on our side. The valid rows up to row 251 (250 contacts) were stored: import the rows from row 252 on again.')
+      expect(reply.body).toMatchObject({
+        total: 700,
+        valid: 699,
+        created: 250,
+        storedThroughRow: 251,
+        stoppedAtRow: 252,
+        errors: [{ row: 10, field: 'first_name' }],
+      })
+      expect(reply.body.message).toBe(
+        'The import stopped at row 252 because of an error on our side. The valid rows up to row 251 (250 contacts) were stored: import the rows from row 252 on again.',
+      )
       expect((await tagged()) - before).toBe(250)
-      const audited = await server.db('audit_logs').where({ resource: 'contacts', action: 'create' }).whereIn('record_id', server.db('contacts').select('id').whereLike('first_name', 'Chunk%'))
+      const audited = await server
+        .db('audit_logs')
+        .where({ resource: 'contacts', action: 'create' })
+        .whereIn('record_id', server.db('contacts').select('id').whereLike('first_name', 'Chunk%'))
       expect(audited).toHaveLength(250)
     } finally {
       await server.db.raw('drop trigger if exists refuse_boom' + (pg ? ' on contacts' : ''))
@@ -200,12 +294,33 @@ describe.each(databases)('admin workflows ($name)', (target) => {
   it('merges two contacts: activities and deals move, emails and phones are unioned', async () => {
     const a = server.admin
     const keep = (await a.post('/api/admin/contacts', { first_name: 'Keep', emails: [{ email: 'k@example.com', type: 'work' }], tags: ['a'] })).body
-    const merge = (await a.post('/api/admin/contacts', { first_name: 'Merge', title: 'CFO', emails: [{ email: 'K@example.com', type: 'home' }, { email: 'm@example.com', type: 'home' }], phones: [{ number: '555-0101', type: 'mobile' }], tags: ['b'] })).body
+    const merge = (
+      await a.post('/api/admin/contacts', {
+        first_name: 'Merge',
+        title: 'CFO',
+        emails: [
+          { email: 'K@example.com', type: 'home' },
+          { email: 'm@example.com', type: 'home' },
+        ],
+        phones: [{ number: '555-0101', type: 'mobile' }],
+        tags: ['b'],
+      })
+    ).body
     const act = (await a.post('/api/admin/activities', { type: 'call', subject: 'Merged call', contact_id: merge.id })).body
     const deal = (await a.post('/api/admin/deals', { name: 'Shared', contact_ids: [merge.id, keep.id] })).body
     const r = await a.post('/api/admin/contacts/merge', { keepId: keep.id, mergeId: merge.id })
     expect(r.status).toBe(200)
-    expect(r.body).toMatchObject({ id: keep.id, first_name: 'Keep', title: 'CFO', tags: ['a', 'b'], emails: [{ email: 'k@example.com', type: 'work' }, { email: 'm@example.com', type: 'home' }], phones: [{ number: '555-0101', type: 'mobile' }] })
+    expect(r.body).toMatchObject({
+      id: keep.id,
+      first_name: 'Keep',
+      title: 'CFO',
+      tags: ['a', 'b'],
+      emails: [
+        { email: 'k@example.com', type: 'work' },
+        { email: 'm@example.com', type: 'home' },
+      ],
+      phones: [{ number: '555-0101', type: 'mobile' }],
+    })
     expect((await a.get(`/api/admin/contacts/${merge.id}`)).status).toBe(404)
     expect((await a.get(`/api/admin/activities/${act.id}`)).body.contact_id).toBe(keep.id)
     expect((await a.get(`/api/admin/deals/${deal.id}`)).body.contact_ids).toEqual([keep.id])

@@ -26,7 +26,12 @@ describe.each(databases)('POST /api/applications ($name)', (target) => {
     const lead = await getLead(server.db, reply.body.id)
     expect(lead).toMatchObject({ kind: 'application', name: 'Katherine Johnson', phone: '+15125550123', source: 'Careers', is_spam: false })
     expect(lead!.message).toContain('ten years of search experience')
-    const details = lead!.details as { openingId: string; openingTitle: string; links: string; resume: { storedName: string; originalName: string; size: number; sha256: string } }
+    const details = lead!.details as {
+      openingId: string
+      openingTitle: string
+      links: string
+      resume: { storedName: string; originalName: string; size: number; sha256: string }
+    }
     expect(details).toMatchObject({ openingId: 'senior-seo-strategist', openingTitle: 'Senior SEO Strategist', links: 'https://example.com/portfolio' })
     expect(details.resume.storedName).toMatch(/^[0-9a-f-]{36}\.pdf$/)
     expect(details.resume.size).toBe(pdf.length)
@@ -52,7 +57,9 @@ describe.each(databases)('POST /api/applications ($name)', (target) => {
 
   it('checks the file type by content, not by name or declared type', async () => {
     const before = uploads()
-    const reply = await post(applicationForm({}, { content: Buffer.from('MZ\x90\x00 this is an executable, not a PDF'), name: 'resume.pdf', type: 'application/pdf' }))
+    const reply = await post(
+      applicationForm({}, { content: Buffer.from('MZ\x90\x00 this is an executable, not a PDF'), name: 'resume.pdf', type: 'application/pdf' }),
+    )
     expect(reply.status).toBe(400)
     expect(reply.body).toEqual({ message: 'Please correct the highlighted fields.', errors: { resume: 'The résumé must be a PDF file.' } })
     expect(uploads()).toEqual(before)

@@ -36,7 +36,9 @@ describe.each(databases)('concurrent submissions ($name)', (target) => {
 
   it('300 submissions each sent twice at once with its Idempotency-Key become 300 rows', async () => {
     const bodies = Array.from({ length: 300 }, (_, i) => samples.lead({ email: `keyed-${i}@example.com` }))
-    const replies = await Promise.all(bodies.flatMap((body, i) => [0, 1].map(() => postJson(server.base, '/api/leads', body, { 'Idempotency-Key': `pair-${i}` }))))
+    const replies = await Promise.all(
+      bodies.flatMap((body, i) => [0, 1].map(() => postJson(server.base, '/api/leads', body, { 'Idempotency-Key': `pair-${i}` }))),
+    )
     expect(replies.every((r) => r.status === 201)).toBe(true)
     for (let i = 0; i < 300; i++) expect(replies[2 * i].body).toEqual(replies[2 * i + 1].body)
     expect(replies.filter((r) => r.headers.get('idempotent-replayed') === 'true')).toHaveLength(300)

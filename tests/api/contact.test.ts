@@ -18,7 +18,15 @@ describe.each(databases)('POST /api/contact ($name)', (target) => {
     const reply = await postJson(server.base, '/api/contact', body)
     expect(reply.status).toBe(201)
     const lead = await getLead(server.db, reply.body.id)
-    expect(lead).toMatchObject({ kind: 'contact', name: 'Alan Turing', email: body.email, phone: '+15125550199', message: body.message, source: 'Contact Form', landing_page: '/contact?ref=footer' })
+    expect(lead).toMatchObject({
+      kind: 'contact',
+      name: 'Alan Turing',
+      email: body.email,
+      phone: '+15125550199',
+      message: body.message,
+      source: 'Contact Form',
+      landing_page: '/contact?ref=footer',
+    })
     expect(lead!.details).toEqual({ subject: 'Partnership' })
     const [message] = (await listOutbox(server.db)).filter((m) => m.lead_id === reply.body.id)
     expect(message.subject).toBe(`New contact message: Partnership from Alan Turing <${body.email}>`)

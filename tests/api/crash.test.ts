@@ -14,7 +14,11 @@ import { agedToken, createSchema, databases, TEST_SECRET } from './helpers.ts'
 const children: ChildProcess[] = []
 
 function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { cwd: projectRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: projectRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   children.push(child)
   return new Promise((resolve, reject) => {
     let out = ''
@@ -37,13 +41,23 @@ function startChild(env: Record<string, string>): Promise<{ child: ChildProcess;
 function post(agent: http.Agent, port: number, urlPath: string, body: unknown): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
     const data = JSON.stringify(body)
-    const req = http.request({ host: '127.0.0.1', port, path: urlPath, method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data) } }, (res) => {
-      let text = ''
-      res.setEncoding('utf8')
-      res.on('data', (c) => (text += c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }))
-      res.on('error', reject)
-    })
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: urlPath,
+        method: 'POST',
+        agent,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data) },
+      },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (c) => (text += c))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }))
+        res.on('error', reject)
+      },
+    )
     req.on('error', reject)
     req.end(data)
   })
@@ -98,10 +112,12 @@ describe.each(databases)('kill -9 during 2,000 submissions ($name)', (target) =>
       expect(health.status).toBe(200)
       const db = createDb({ databaseUrl: target.url, varDir, searchPath: pg?.schema })
       try {
-        const rows = await db('leads').select('id', 'email').whereIn(
-          'id',
-          acknowledged.map((a) => a.id),
-        )
+        const rows = await db('leads')
+          .select('id', 'email')
+          .whereIn(
+            'id',
+            acknowledged.map((a) => a.id),
+          )
         const stored = new Map(rows.map((r) => [Number(r.id), r.email as string]))
         const missing = acknowledged.filter((a) => stored.get(a.id) !== a.email)
         expect(missing).toEqual([])

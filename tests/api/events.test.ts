@@ -28,7 +28,10 @@ describe.each(databases)('POST /api/events ($name)', (target) => {
   })
 
   it('accepts text/plain bodies holding JSON, as navigator.sendBeacon sends them', async () => {
-    const reply = await request(server.base, 'POST', '/api/events', { body: JSON.stringify({ events: [samples.event({ type: 'engagement', value: 72 })] }), type: 'text/plain;charset=UTF-8' })
+    const reply = await request(server.base, 'POST', '/api/events', {
+      body: JSON.stringify({ events: [samples.event({ type: 'engagement', value: 72 })] }),
+      type: 'text/plain;charset=UTF-8',
+    })
     expect(reply).toMatchObject({ status: 202, body: { accepted: 1 } })
   })
 
@@ -42,7 +45,11 @@ describe.each(databases)('POST /api/events ($name)', (target) => {
   it.each([
     ['no events', { events: [] }, { events: 'Send at least one event.' }],
     ['51 events', { events: Array.from({ length: 51 }, () => samples.event()) }, { events: 'Send at most 50 events per batch.' }],
-    ['an unknown type', { events: [samples.event({ type: 'hover' })] }, { 'events.0.type': 'Choose one of: page_view, scroll_depth, time_on_page, timing, engagement, click, form_submit.' }],
+    [
+      'an unknown type',
+      { events: [samples.event({ type: 'hover' })] },
+      { 'events.0.type': 'Choose one of: page_view, scroll_depth, time_on_page, timing, engagement, click, form_submit.' },
+    ],
     ['a short visitor id', { events: [samples.event({ visitorId: 'v' })] }, { 'events.0.visitorId': 'Use at least 8 characters.' }],
     ['a missing path', { events: [samples.event({ path: undefined })] }, { 'events.0.path': 'This field is required.' }],
     ['a negative time', { events: [samples.event({ at: -5 })] }, { 'events.0.at': 'Use a value above 0.' }],

@@ -25,7 +25,27 @@ function prng(seed: number) {
 }
 type Rng = ReturnType<typeof prng>
 
-const strings = ['', ' ', 'a', 'x'.repeat(300), 'é'.repeat(3000), '\u0000', '\ud800', '💥'.repeat(100), '<script>alert(1)</script>', "' OR 1=1 --", '../../etc/passwd', 'a@b', 'A@EXAMPLE.COM', '+1 (512) 555-0100', '%PDF-', 'null', '1e309', '{"a":1}', 'x'.repeat(6000)]
+const strings = [
+  '',
+  ' ',
+  'a',
+  'x'.repeat(300),
+  'é'.repeat(3000),
+  '\u0000',
+  '\ud800',
+  '💥'.repeat(100),
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '../../etc/passwd',
+  'a@b',
+  'A@EXAMPLE.COM',
+  '+1 (512) 555-0100',
+  '%PDF-',
+  'null',
+  '1e309',
+  '{"a":1}',
+  'x'.repeat(6000),
+]
 
 function randomValue(r: Rng, depth = 0): unknown {
   switch (r.int(depth > 3 ? 7 : 10)) {
@@ -45,7 +65,9 @@ function randomValue(r: Rng, depth = 0): unknown {
     case 7:
       return Array.from({ length: r.int(5) }, () => randomValue(r, depth + 1))
     default:
-      return Object.fromEntries(Array.from({ length: r.int(5) }, () => [r.pick(['a', '__proto__', 'constructor', 'email', 'events', 'type', 'results']), randomValue(r, depth + 1)]))
+      return Object.fromEntries(
+        Array.from({ length: r.int(5) }, () => [r.pick(['a', '__proto__', 'constructor', 'email', 'events', 'type', 'results']), randomValue(r, depth + 1)]),
+      )
   }
 }
 
@@ -67,7 +89,8 @@ function mutate(r: Rng, value: Record<string, unknown>): Record<string, unknown>
     if (action === 0) delete out[key]
     else if (action === 1) out[key] = randomValue(r)
     else if (action === 2) out[r.pick(['extra', '__proto__', 'fax', 'formToken', 'constructor', 'prototype'])] = randomValue(r)
-    else if (Array.isArray(out[key])) out[key] = (out[key] as unknown[]).map((v) => (r.chance(0.5) && v && typeof v === 'object' ? mutate(r, v as Record<string, unknown>) : randomValue(r)))
+    else if (Array.isArray(out[key]))
+      out[key] = (out[key] as unknown[]).map((v) => (r.chance(0.5) && v && typeof v === 'object' ? mutate(r, v as Record<string, unknown>) : randomValue(r)))
   }
   return out
 }
@@ -103,7 +126,13 @@ function jsonBody(r: Rng, endpoint: string): Buffer {
 function multipartBody(r: Rng): { body: Buffer; type: string } {
   const boundary = r.chance(0.9) ? `----fuzz${r.int(1e9)}` : ''
   const parts: Buffer[] = []
-  const fields: Record<string, string> = { openingId: 'senior-seo-strategist', name: 'Fuzz Person', email: 'fuzz@example.com', coverLetter: 'c'.repeat(60), formToken: agedToken() }
+  const fields: Record<string, string> = {
+    openingId: 'senior-seo-strategist',
+    name: 'Fuzz Person',
+    email: 'fuzz@example.com',
+    coverLetter: 'c'.repeat(60),
+    formToken: agedToken(),
+  }
   for (const [k, v] of Object.entries(fields)) {
     if (r.chance(0.15)) continue
     const value = r.chance(0.2) ? String(randomValue(r)) : v
@@ -111,17 +140,41 @@ function multipartBody(r: Rng): { body: Buffer; type: string } {
   }
   if (r.chance(0.8)) {
     const content = r.pick([minimalPdf(r.int(1000)), randomBytes(r, r.int(3000)), Buffer.from('%PDF'), Buffer.alloc(0)])
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${r.pick(['resume', 'resume', 'file', ''])}"; filename="${r.pick(['a.pdf', '', '../x', 'é.pdf'])}"\r\nContent-Type: ${r.pick(['application/pdf', 'text/plain', ''])}\r\n\r\n`), content, Buffer.from('\r\n'))
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${r.pick(['resume', 'resume', 'file', ''])}"; filename="${r.pick(['a.pdf', '', '../x', 'é.pdf'])}"\r\nContent-Type: ${r.pick(['application/pdf', 'text/plain', ''])}\r\n\r\n`,
+      ),
+      content,
+      Buffer.from('\r\n'),
+    )
   }
   if (r.chance(0.85)) parts.push(Buffer.from(`--${boundary}--\r\n`))
   let body: Buffer = Buffer.concat(parts)
   if (r.chance(0.15)) body = body.subarray(0, r.int(body.length + 1))
   if (r.chance(0.05)) body = randomBytes(r, r.int(4000))
-  const type = r.chance(0.9) ? `multipart/form-data${boundary ? `; boundary=${boundary}` : ''}` : r.pick(['multipart/mixed; boundary=x', 'multipart/form-data; boundary=', 'multipart/form-data; boundary="unterminated'])
+  const type = r.chance(0.9)
+    ? `multipart/form-data${boundary ? `; boundary=${boundary}` : ''}`
+    : r.pick(['multipart/mixed; boundary=x', 'multipart/form-data; boundary=', 'multipart/form-data; boundary="unterminated'])
   return { body, type }
 }
 
-const contentTypes = ['application/json', 'application/json; charset=utf-8', 'application/json;charset=UTF-8', 'application/json; charset=latin1', 'text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=abc', 'text/html', 'application/*', 'json', ';;;', 'application/json; charset', '', 'APPLICATION/JSON']
+const contentTypes = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json;charset=UTF-8',
+  'application/json; charset=latin1',
+  'text/plain',
+  'text/plain;charset=UTF-8',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=abc',
+  'text/html',
+  'application/*',
+  'json',
+  ';;;',
+  'application/json; charset',
+  '',
+  'APPLICATION/JSON',
+]
 
 type Case = { method: string; path: string; headers: Record<string, string>; body?: Buffer }
 
@@ -135,10 +188,18 @@ function makeCase(r: Rng, token: string): Case {
   if (kind === 0) return { method: 'GET', path: '/api/form-token', headers }
   if (kind === 1) {
     const email = r.pick(['a@example.com', 'not-an-email', '', '%00', 'é@é.com'])
-    const link = r.chance(0.3) ? unsubscribeUrl(TEST_SECRET, 'a@example.com') : `/api/newsletter/unsubscribe?email=${encodeURIComponent(email)}&sig=${r.pick(['', 'abc', '%', 'x'.repeat(500)])}${r.chance(0.2) ? '&email=b@example.com' : ''}`
+    const link = r.chance(0.3)
+      ? unsubscribeUrl(TEST_SECRET, 'a@example.com')
+      : `/api/newsletter/unsubscribe?email=${encodeURIComponent(email)}&sig=${r.pick(['', 'abc', '%', 'x'.repeat(500)])}${r.chance(0.2) ? '&email=b@example.com' : ''}`
     return { method: r.pick(['GET', 'GET', 'POST', 'DELETE']), path: link, headers }
   }
-  if (kind === 2) return { method: r.pick(['GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'POST']), path: r.pick(['/api', '/api/', '/api/leads/1', '/api/%2e%2e/healthz', '/api/leads?x=1', '/api/unknown', '/api/events/']), headers, body: randomBytes(r, r.int(200)) }
+  if (kind === 2)
+    return {
+      method: r.pick(['GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'POST']),
+      path: r.pick(['/api', '/api/', '/api/leads/1', '/api/%2e%2e/healthz', '/api/leads?x=1', '/api/unknown', '/api/events/']),
+      headers,
+      body: randomBytes(r, r.int(200)),
+    }
   if (kind <= 5) {
     const { body, type } = multipartBody(r)
     headers['Content-Type'] = r.chance(0.9) ? type : r.pick(contentTypes)
@@ -189,7 +250,8 @@ describe.each(databases)('fuzz ($name)', (target) => {
           try {
             const status = await send(agent, server.port, c)
             statuses.set(status, (statuses.get(status) ?? 0) + 1)
-            if (status >= 500 || status < 200 || (status >= 300 && status < 400 && status !== 303)) failures.push(`${status} ${c.method} ${c.path} ${JSON.stringify(c.headers)} ${c.body?.subarray(0, 200).toString('latin1')}`)
+            if (status >= 500 || status < 200 || (status >= 300 && status < 400 && status !== 303))
+              failures.push(`${status} ${c.method} ${c.path} ${JSON.stringify(c.headers)} ${c.body?.subarray(0, 200).toString('latin1')}`)
           } catch (error) {
             failures.push(`${(error as Error).message} ${c.method} ${c.path} ${JSON.stringify(c.headers)}`)
           }
@@ -197,7 +259,8 @@ describe.each(databases)('fuzz ($name)', (target) => {
       }),
     )
     agent.destroy()
-    if (process.env.FUZZ_REPORT) (await import('node:fs')).writeFileSync(process.env.FUZZ_REPORT, `${JSON.stringify([...statuses].sort())}\n${failures.join('\n')}`)
+    if (process.env.FUZZ_REPORT)
+      (await import('node:fs')).writeFileSync(process.env.FUZZ_REPORT, `${JSON.stringify([...statuses].sort())}\n${failures.join('\n')}`)
     expect(failures.slice(0, 10)).toEqual([])
     const total = [...statuses.values()].reduce((a, b) => a + b, 0)
     expect(total).toBe(RUNS)

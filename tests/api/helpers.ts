@@ -14,7 +14,10 @@ import { signFormToken } from '../../server/lib/signing.ts'
 
 export type DbTarget = { name: 'sqlite' | 'postgres'; url?: string }
 
-export const databases: DbTarget[] = [{ name: 'sqlite' }, ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres' as const, url: process.env.TEST_DATABASE_URL }] : [])]
+export const databases: DbTarget[] = [
+  { name: 'sqlite' },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres' as const, url: process.env.TEST_DATABASE_URL }] : []),
+]
 
 export const TEST_SECRET = 'test-secret-for-the-api-suite-0123456789'
 
@@ -120,7 +123,12 @@ export const agedToken = (ageMs = 10_000) => signFormToken(TEST_SECRET, Date.now
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies are asserted field by field
 export type Reply = { status: number; headers: Headers; body: any }
 
-export async function request(base: string, method: string, urlPath: string, init: { json?: unknown; body?: BodyInit; type?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
+export async function request(
+  base: string,
+  method: string,
+  urlPath: string,
+  init: { json?: unknown; body?: BodyInit; type?: string; headers?: Record<string, string> } = {},
+): Promise<Reply> {
   const headers: Record<string, string> = { ...init.headers }
   let body = init.body
   if (init.json !== undefined) {
@@ -139,7 +147,8 @@ export async function request(base: string, method: string, urlPath: string, ini
   return { status: response.status, headers: response.headers, body: parsed }
 }
 
-export const postJson = (base: string, urlPath: string, json: unknown, headers: Record<string, string> = {}) => request(base, 'POST', urlPath, { json, headers })
+export const postJson = (base: string, urlPath: string, json: unknown, headers: Record<string, string> = {}) =>
+  request(base, 'POST', urlPath, { json, headers })
 
 /** Valid bodies for every JSON form endpoint. */
 export const samples = {
@@ -192,12 +201,22 @@ export const samples = {
     userAgent: 'Calculator UA',
     ...over,
   }),
-  event: (over: Record<string, unknown> = {}) => ({ type: 'page_view', path: '/services', visitorId: 'visitor-123456', sessionId: 'session-123456', at: Date.now(), ...over }),
+  event: (over: Record<string, unknown> = {}) => ({
+    type: 'page_view',
+    path: '/services',
+    visitorId: 'visitor-123456',
+    sessionId: 'session-123456',
+    at: Date.now(),
+    ...over,
+  }),
 }
 
 export const minimalPdf = (extra = 0) => Buffer.concat([Buffer.from('%PDF-1.4\n% test résumé\n'), Buffer.alloc(extra, 0x20), Buffer.from('\n%%EOF\n')])
 
-export function applicationForm(fields: Record<string, string> = {}, file: { content: Buffer; name?: string; type?: string } | null = { content: minimalPdf() }) {
+export function applicationForm(
+  fields: Record<string, string> = {},
+  file: { content: Buffer; name?: string; type?: string } | null = { content: minimalPdf() },
+) {
   const form = new FormData()
   const values: Record<string, string> = {
     openingId: 'senior-seo-strategist',

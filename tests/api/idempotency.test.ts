@@ -36,7 +36,10 @@ describe.each(databases)('Idempotency-Key ($name)', (target) => {
     await postJson(server.base, '/api/leads', body, { 'Idempotency-Key': 'lead-key-2' })
     const conflict = await postJson(server.base, '/api/leads', { ...body, message: 'changed' }, { 'Idempotency-Key': 'lead-key-2' })
     expect(conflict.status).toBe(422)
-    expect(conflict.body).toEqual({ message: 'This Idempotency-Key was already used with a different request body.', errors: { 'Idempotency-Key': 'Use a new key for a different request.' } })
+    expect(conflict.body).toEqual({
+      message: 'This Idempotency-Key was already used with a different request body.',
+      errors: { 'Idempotency-Key': 'Use a new key for a different request.' },
+    })
     expect(await count(body.email)).toBe(1)
   })
 

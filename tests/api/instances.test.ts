@@ -87,7 +87,14 @@ describe.skipIf(!url)(`three server processes on one PostgreSQL${url ? '' : ' (s
       .joinRaw(`join outbox as o on o.id = (j.payload::json->>'outboxId')::int`)
       .join('leads as l', 'l.id', 'o.lead_id')
       .where('l.email', 'like', `${prefix}%`)
-      .select('j.id', 'j.state', 'j.attempts', 'j.last_error', 'l.email', 'o.status')) as Array<{ id: number; state: string; attempts: number; last_error: string | null; email: string; status: string }>
+      .select('j.id', 'j.state', 'j.attempts', 'j.last_error', 'l.email', 'o.status')) as Array<{
+      id: number
+      state: string
+      attempts: number
+      last_error: string | null
+      email: string
+      status: string
+    }>
     return { leads, jobs }
   }
 
@@ -135,7 +142,10 @@ describe.skipIf(!url)(`three server processes on one PostgreSQL${url ? '' : ' (s
   it('accepts on every instance a session created on one', async () => {
     const login = await postJson(servers[0].base, '/api/admin/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
     expect(login.status).toBe(200)
-    const cookie = login.headers.getSetCookie().find((c) => /sid=/.test(c))!.split(';')[0]
+    const cookie = login.headers
+      .getSetCookie()
+      .find((c) => /sid=/.test(c))!
+      .split(';')[0]
     for (const server of servers) {
       const me = await request(server.base, 'GET', '/api/admin/auth/me', { headers: { Cookie: cookie } })
       expect(me.status).toBe(200)

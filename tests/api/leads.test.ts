@@ -69,7 +69,13 @@ describe.each(databases)('POST /api/leads ($name)', (target) => {
     expect(lead!.created_at).toMatch(/^\d{4}-\d\d-\d\dT/)
     const outbox = (await listOutbox(server.db)).filter((m) => m.lead_id === reply.body.id)
     expect(outbox).toHaveLength(1)
-    expect(outbox[0]).toMatchObject({ status: 'pending', attempts: 0, recipient: server.env.NOTIFY_EMAIL, reply_to: 'ada.lovelace@example.com', last_error: null })
+    expect(outbox[0]).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      recipient: server.env.NOTIFY_EMAIL,
+      reply_to: 'ada.lovelace@example.com',
+      last_error: null,
+    })
     expect(outbox[0].subject).toContain('New lead')
     expect(outbox[0].body).toContain('ada.lovelace@example.com')
   })
@@ -94,7 +100,17 @@ describe.each(databases)('POST /api/leads ($name)', (target) => {
   })
 
   it('accepts the exit popup body with only an email filled in', async () => {
-    const reply = await postJson(server.base, '/api/leads', { email: 'popup@example.com', firstName: '', lastName: '', company: '', phone: '', message: '', source: 'Exit Intent Popup', campaign: 'Free Quote Request', formToken: samples.lead().formToken })
+    const reply = await postJson(server.base, '/api/leads', {
+      email: 'popup@example.com',
+      firstName: '',
+      lastName: '',
+      company: '',
+      phone: '',
+      message: '',
+      source: 'Exit Intent Popup',
+      campaign: 'Free Quote Request',
+      formToken: samples.lead().formToken,
+    })
     expect(reply.status).toBe(201)
     expect(await getLead(server.db, reply.body.id)).toMatchObject({ email: 'popup@example.com', phone: '', name: '' })
   })
@@ -154,7 +170,10 @@ describe.each(databases)('POST /api/leads ($name)', (target) => {
   it('treats a lead older than 10 minutes as new', async () => {
     const body = samples.lead()
     const first = await postJson(server.base, '/api/leads', body)
-    await server.db('leads').where({ id: first.body.id }).update({ created_at: new Date(Date.now() - 11 * 60 * 1000).toISOString() })
+    await server
+      .db('leads')
+      .where({ id: first.body.id })
+      .update({ created_at: new Date(Date.now() - 11 * 60 * 1000).toISOString() })
     const again = await postJson(server.base, '/api/leads', body)
     expect(again.status).toBe(201)
     expect(again.body.id).not.toBe(first.body.id)

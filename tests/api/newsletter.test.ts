@@ -19,7 +19,11 @@ describe.each(databases)('newsletter ($name)', (target) => {
     expect(first).toMatchObject({ status: 201, body: { id: expect.any(Number) } })
     const again = await postJson(server.base, '/api/newsletter', body)
     expect(again).toMatchObject({ status: 200, body: { id: first.body.id, duplicate: true } })
-    expect(await getSubscriberByEmail(server.db, 'reader@example.com')).toMatchObject({ status: 'subscribed', source: 'Footer', landing_page: '/blog/seo-basics' })
+    expect(await getSubscriberByEmail(server.db, 'reader@example.com')).toMatchObject({
+      status: 'subscribed',
+      source: 'Footer',
+      landing_page: '/blog/seo-basics',
+    })
   })
 
   it('unsubscribes through the signed link, without a login, and redirects with 303', async () => {
@@ -43,13 +47,23 @@ describe.each(databases)('newsletter ($name)', (target) => {
   it('answers 400 to a bad or missing signature and changes nothing', async () => {
     const email = 'staying@example.com'
     await postJson(server.base, '/api/newsletter', samples.newsletter({ email }))
-    const forged = await request(server.base, 'GET', `/api/newsletter/unsubscribe?email=${encodeURIComponent(email)}&sig=${unsubscribeSignature('another-secret-another-secret-xxxxxx', email)}`)
+    const forged = await request(
+      server.base,
+      'GET',
+      `/api/newsletter/unsubscribe?email=${encodeURIComponent(email)}&sig=${unsubscribeSignature('another-secret-another-secret-xxxxxx', email)}`,
+    )
     expect(forged.status).toBe(400)
     expect(forged.body).toEqual({ message: 'This unsubscribe link is not valid.', errors: { sig: 'The signature does not match the email address.' } })
-    const otherEmail = await request(server.base, 'GET', `/api/newsletter/unsubscribe?email=${encodeURIComponent(email)}&sig=${unsubscribeSignature(TEST_SECRET, 'someone@example.com')}`)
+    const otherEmail = await request(
+      server.base,
+      'GET',
+      `/api/newsletter/unsubscribe?email=${encodeURIComponent(email)}&sig=${unsubscribeSignature(TEST_SECRET, 'someone@example.com')}`,
+    )
     expect(otherEmail.status).toBe(400)
     expect((await request(server.base, 'GET', `/api/newsletter/unsubscribe?email=${encodeURIComponent(email)}`)).status).toBe(400)
-    expect((await request(server.base, 'GET', '/api/newsletter/unsubscribe?email=not-an-email&sig=x')).body.errors).toEqual({ email: 'The link has no valid email address.' })
+    expect((await request(server.base, 'GET', '/api/newsletter/unsubscribe?email=not-an-email&sig=x')).body.errors).toEqual({
+      email: 'The link has no valid email address.',
+    })
     expect((await request(server.base, 'GET', `/api/newsletter/unsubscribe?email=a@example.com&email=b@example.com&sig=x`)).status).toBe(400)
     expect((await getSubscriberByEmail(server.db, email)).status).toBe('subscribed')
   })

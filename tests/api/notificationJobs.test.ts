@@ -13,7 +13,14 @@ import { databases, postJson, samples, startTestServer, useTestDb } from './help
 import { startSmtpSink, type SmtpSink } from './smtpSink.ts'
 
 const env = loadEnv({ NODE_ENV: 'test', VAR_DIR: '/tmp/proofline-notify-test', APP_SECRET: 'x'.repeat(32), MAIL_FROM: 'site@example.com' })
-const message = (n: number) => ({ kind: 'lead.created', leadId: null, recipient: 'staff@example.com', replyTo: `visitor${n}@example.com`, subject: `New lead ${n}`, body: `Lead number ${n}` })
+const message = (n: number) => ({
+  kind: 'lead.created',
+  leadId: null,
+  recipient: 'staff@example.com',
+  replyTo: `visitor${n}@example.com`,
+  subject: `New lead ${n}`,
+  body: `Lead number ${n}`,
+})
 const T0 = Date.parse('2026-11-22T10:00:00.000Z')
 
 describe.each(databases)('notification job ($name)', (target) => {
@@ -104,7 +111,8 @@ describe.each(databases)('notifications in the server ($name)', (target) => {
       expect(jobRows[0].key).toBe(`outbox:${message.id}`)
       for (let i = 0; i < 500 && !sink.messages.some((m) => m.includes('notify-me@example.com')); i++) await new Promise((r) => setTimeout(r, 20))
       expect(sink.messages.filter((m) => m.includes('Reply-To: notify-me@example.com'))).toHaveLength(1)
-      for (let i = 0; i < 500 && (await listOutbox(server.db)).find((m) => m.id === message.id)?.status !== 'sent'; i++) await new Promise((r) => setTimeout(r, 20))
+      for (let i = 0; i < 500 && (await listOutbox(server.db)).find((m) => m.id === message.id)?.status !== 'sent'; i++)
+        await new Promise((r) => setTimeout(r, 20))
       expect((await listOutbox(server.db)).find((m) => m.id === message.id)).toMatchObject({ status: 'sent' })
     } finally {
       await server.stop()

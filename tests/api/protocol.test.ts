@@ -71,12 +71,18 @@ describe.each(databases)('API protocol ($name)', (target) => {
   })
 
   it('stores text with NUL characters and lone surrogates (escaped in JSON) on every database', async () => {
-    const lead = await request(server.base, 'POST', '/api/leads', { body: JSON.stringify(samples.lead({ firstName: 'A\u0000da\ud800', message: 'ok \udc00 \u{1F600}' })), type: 'application/json' })
+    const lead = await request(server.base, 'POST', '/api/leads', {
+      body: JSON.stringify(samples.lead({ firstName: 'A\u0000da\ud800', message: 'ok \udc00 \u{1F600}' })),
+      type: 'application/json',
+    })
     expect(lead.status).toBe(201)
     const row = await server.db('leads').where({ id: lead.body.id }).first()
     expect(row.name).toBe('Ada\ufffd Lovelace')
     expect(row.message).toBe('ok \ufffd \u{1F600}')
-    const events = await request(server.base, 'POST', '/api/events', { body: JSON.stringify({ events: [samples.event({ name: '\u0000', props: { 'k\u0000\ud800': 'v\udfff' } })] }), type: 'application/json' })
+    const events = await request(server.base, 'POST', '/api/events', {
+      body: JSON.stringify({ events: [samples.event({ name: '\u0000', props: { 'k\u0000\ud800': 'v\udfff' } })] }),
+      type: 'application/json',
+    })
     expect(events.status).toBe(202)
     const multipart = await request(server.base, 'POST', '/api/applications', { body: applicationForm({ name: 'Nul\u0000 Name' }) })
     expect(multipart.status).toBe(201)
@@ -84,7 +90,9 @@ describe.each(databases)('API protocol ($name)', (target) => {
   })
 
   it('accepts a JSON body of just under 32 KB', async () => {
-    const reply = await request(server.base, 'POST', '/api/events', { json: { events: [samples.event({ path: `/${'p'.repeat(2000)}` })], padding: 'x'.repeat(29 * 1024) } })
+    const reply = await request(server.base, 'POST', '/api/events', {
+      json: { events: [samples.event({ path: `/${'p'.repeat(2000)}` })], padding: 'x'.repeat(29 * 1024) },
+    })
     expect(reply.status).toBe(202)
   })
 
@@ -103,13 +111,19 @@ describe.each(databases)('API protocol ($name)', (target) => {
   })
 
   it('answers 413 at once to a declared length far over the limit', async () => {
-    const response = await rawExchange(server.port, 'POST /api/leads HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50000000\r\n\r\n{"email":')
+    const response = await rawExchange(
+      server.port,
+      'POST /api/leads HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50000000\r\n\r\n{"email":',
+    )
     expect(response).toMatch(/^HTTP\/1\.1 413/)
     expect(response.toLowerCase()).toContain('connection: close')
   })
 
   it('answers JSON 404 and 405 under /api and keeps /healthz', async () => {
-    expect(await request(server.base, 'GET', '/api/nothing-here')).toMatchObject({ status: 404, body: { message: 'There is no API endpoint at this address.' } })
+    expect(await request(server.base, 'GET', '/api/nothing-here')).toMatchObject({
+      status: 404,
+      body: { message: 'There is no API endpoint at this address.' },
+    })
     expect(await request(server.base, 'POST', '/api')).toMatchObject({ status: 404 })
     const wrongMethod = await request(server.base, 'PUT', '/api/leads', { json: {} })
     expect(wrongMethod).toMatchObject({ status: 405, body: { message: 'PUT is not allowed here.' } })
@@ -153,7 +167,10 @@ describe('slow request bodies', () => {
   }
 
   it('answers 408 and closes the connection when a JSON body stalls past BODY_TIMEOUT_MS', async () => {
-    const { response, closed } = await trickle('POST /api/leads HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n', '{"email":"slow@')
+    const { response, closed } = await trickle(
+      'POST /api/leads HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n',
+      '{"email":"slow@',
+    )
     expect(response).toMatch(/^HTTP\/1\.1 408/)
     expect(response).toContain('The request body took too long to arrive')
     expect(closed).toBe(true)

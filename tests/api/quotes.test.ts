@@ -19,7 +19,17 @@ describe.each(databases)('POST /api/quotes ($name)', (target) => {
     expect(reply.status).toBe(201)
     expect(reply.body).toEqual({ id: expect.any(Number) })
     const lead = await getLead(server.db, reply.body.id)
-    expect(lead).toMatchObject({ kind: 'quote', name: 'Grace Hopper', email: body.email, phone: '+442079460958', company: 'Compilers Inc', message: 'We need more qualified leads.', source: 'Quote Form', traffic_source: 'google', is_spam: false })
+    expect(lead).toMatchObject({
+      kind: 'quote',
+      name: 'Grace Hopper',
+      email: body.email,
+      phone: '+442079460958',
+      company: 'Compilers Inc',
+      message: 'We need more qualified leads.',
+      source: 'Quote Form',
+      traffic_source: 'google',
+      is_spam: false,
+    })
     expect(lead!.details).toEqual({
       website: 'https://example.com',
       services: ['seo-services', 'ppc-management'],

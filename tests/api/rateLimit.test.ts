@@ -69,7 +69,14 @@ describe.each(databases)('rateLimit with shared counters in the database ($name)
     const limiters = [0, 1, 2].map(() => rateLimit({ limit: 5, windowMs: 60_000, now: () => now, db: t.db, name: 'POST /api/leads' }))
     const ctx = (ip: string) => ({ ip, set: () => {} }) as never
     const next = async () => {}
-    const outcomes = await Promise.all(Array.from({ length: 9 }, (_, i) => limiters[i % 3](ctx('198.51.100.7'), next).then(() => 'ok', (e: { status: number }) => e.status)))
+    const outcomes = await Promise.all(
+      Array.from({ length: 9 }, (_, i) =>
+        limiters[i % 3](ctx('198.51.100.7'), next).then(
+          () => 'ok',
+          (e: { status: number }) => e.status,
+        ),
+      ),
+    )
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(5)
     expect(outcomes.filter((o) => o === 429)).toHaveLength(4)
     // Another address has its own counter.

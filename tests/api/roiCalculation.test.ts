@@ -38,16 +38,28 @@ describe.each(databases)('POST /api/roi-calculation ($name)', (target) => {
 
   it('keeps what the browser sent when it disagrees with the formula', async () => {
     const inputs = { traffic: '20000', conversionRate: 'abc', averageOrderValue: '', profitMargin: '50' }
-    const reply = await postJson(server.base, '/api/roi-calculation', samples.roi({ ...inputs, results: { monthlyProfit: 1, conversions: 2, revenue: 3, optimizedProfit: 4 } }))
+    const reply = await postJson(
+      server.base,
+      '/api/roi-calculation',
+      samples.roi({ ...inputs, results: { monthlyProfit: 1, conversions: 2, revenue: 3, optimizedProfit: 4 } }),
+    )
     expect(reply.status).toBe(201)
     const expected = computeRoi(inputs)
     expect(expected).toEqual({ conversions: 500, revenue: 250000, monthlyProfit: 125000, optimizedProfit: 62500 })
-    expect(await row(reply.body.id)).toMatchObject({ results: expected, submitted_results: { monthlyProfit: 1, conversions: 2, revenue: 3, optimizedProfit: 4 }, results_match: false })
+    expect(await row(reply.body.id)).toMatchObject({
+      results: expected,
+      submitted_results: { monthlyProfit: 1, conversions: 2, revenue: 3, optimizedProfit: 4 },
+      results_match: false,
+    })
   })
 
   it.each([
     ['missing results', { results: undefined }, { results: 'This field is required.' }],
-    ['results with text', { results: { monthlyProfit: 'a lot', conversions: 1, revenue: 1, optimizedProfit: 1 } }, { 'results.monthlyProfit': 'Enter a number.' }],
+    [
+      'results with text',
+      { results: { monthlyProfit: 'a lot', conversions: 1, revenue: 1, optimizedProfit: 1 } },
+      { 'results.monthlyProfit': 'Enter a number.' },
+    ],
     ['missing traffic', { traffic: undefined }, { traffic: 'This field is required.' }],
     ['long traffic', { traffic: '1'.repeat(33) }, { traffic: 'Use at most 32 characters.' }],
     ['traffic as a number', { traffic: 10000 }, { traffic: 'Enter text.' }],

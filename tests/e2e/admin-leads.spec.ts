@@ -23,7 +23,8 @@ const test = base.extend<{ failOnConsoleErrors: void }>({
 
 test.describe.configure({ mode: 'parallel' })
 
-const formToken = async (request: import('@playwright/test').APIRequestContext) => ((await (await request.get('/api/form-token')).json()) as { token: string }).token
+const formToken = async (request: import('@playwright/test').APIRequestContext) =>
+  ((await (await request.get('/api/form-token')).json()) as { token: string }).token
 const pdf = Buffer.from(`%PDF-1.4\n% résumé for the e2e test ${'.'.repeat(2000)}\n%%EOF\n`)
 
 test('a job application’s résumé downloads from the lead screen', async ({ page, playwright, baseURL }) => {

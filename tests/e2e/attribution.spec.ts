@@ -21,13 +21,16 @@ async function withoutVisitorTracker(page: Page) {
 
 const stored = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('pl_attribution') ?? 'null') as Record<string, string> | null)
 
-function expectTouches(row: { utm_source: string; utm_medium: string; utm_campaign: string; first_touch: string; last_touch: string; landing_page: string }, landingPage: string) {
+function expectTouches(
+  row: { utm_source: string; utm_medium: string; utm_campaign: string; first_touch: string; last_touch: string; landing_page: string },
+  landingPage: string,
+) {
   expect(row).toMatchObject({ utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'early-bird', landing_page: landingPage })
   expect(row.first_touch).toMatch(/^newsletter \/ email \/ early-bird @ \d{4}-\d\d-\d\dT/)
   expect(row.last_touch).toBe(row.first_touch)
 }
 
-test('a contact message sent right after landing carries the landing\'s first and last touch', async ({ page }) => {
+test("a contact message sent right after landing carries the landing's first and last touch", async ({ page }) => {
   await withoutVisitorTracker(page)
   const email = uniqueEmail('early-contact')
   await gotoWithIsland(page, `/contact${CAMPAIGN}`, 'ContactForm')

@@ -43,7 +43,16 @@ test.describe('mobile menu', () => {
     const { button, dialog } = await openMenu(page)
     await expect(button).toHaveAttribute('aria-expanded', 'true')
     const links = await dialog.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')))
-    expect(links).toEqual(['/services', '/case-studies', '/roi-calculators', '/#process', '/locations', '/faq', '/marketing-attribution-tracking', '/free-quote'])
+    expect(links).toEqual([
+      '/services',
+      '/case-studies',
+      '/roi-calculators',
+      '/#process',
+      '/locations',
+      '/faq',
+      '/marketing-attribution-tracking',
+      '/free-quote',
+    ])
     await expect(dialog.getByRole('link', { name: 'Attribution Tracking' })).toBeVisible()
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden')
 
@@ -122,7 +131,21 @@ test.describe('footer', () => {
     await page.goto('/services')
     const footer = page.getByRole('contentinfo')
     const hrefs = await footer.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')))
-    for (const href of ['/about', '/careers', '/contact', '/locations', '/blog', '/#calculator', '/case-studies', '/services', '/ai-marketing-automation', '/privacy', '/terms', '/security', '/partners']) {
+    for (const href of [
+      '/about',
+      '/careers',
+      '/contact',
+      '/locations',
+      '/blog',
+      '/#calculator',
+      '/case-studies',
+      '/services',
+      '/ai-marketing-automation',
+      '/privacy',
+      '/terms',
+      '/security',
+      '/partners',
+    ]) {
       expect(hrefs, href).toContain(href)
     }
     expect(hrefs.filter((h) => h?.startsWith('https://')).length).toBe(2)

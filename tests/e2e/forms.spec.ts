@@ -9,7 +9,9 @@ import { gotoWithIsland } from './helpers/islands.ts'
 
 test.afterAll(closeDb)
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+)
 
 /** Counts the POSTs the page sends to an API path. */
 function countPosts(page: Page, pathname: string) {
@@ -56,7 +58,13 @@ test.describe('quote form', () => {
     })
     expect(row.first_touch).toMatch(/^newsletter \/ email \/ spring-audit @ \d{4}-\d\d-\d\dT/)
     expect(row.last_touch).toBe(row.first_touch)
-    expect(JSON.parse(row.details ?? '{}')).toMatchObject({ website: 'whitfieldroofing.example.com', services: ['seo-services', 'ppc-management'], budget: '5k-15k', timeline: '1-3-months', consent: true })
+    expect(JSON.parse(row.details ?? '{}')).toMatchObject({
+      website: 'whitfieldroofing.example.com',
+      services: ['seo-services', 'ppc-management'],
+      budget: '5k-15k',
+      timeline: '1-3-months',
+      consent: true,
+    })
   })
 
   test('/quote and /get-quote show the same form', async ({ page }) => {
@@ -217,11 +225,24 @@ test.describe('job application', () => {
     await form.getByLabel('Resume (PDF, up to 5 MB)').setInputFiles({ name: 'sam-okafor.pdf', mimeType: 'application/pdf', buffer: PDF })
     await form.getByRole('button', { name: 'Send Application' }).click()
 
-    await expect(form.getByRole('status')).toHaveText('Thanks, Sam Okafor. Your application for Paid Media Manager was received. A hiring manager will reply within ten business days.')
+    await expect(form.getByRole('status')).toHaveText(
+      'Thanks, Sam Okafor. Your application for Paid Media Manager was received. A hiring manager will reply within ten business days.',
+    )
     const row = await findLead(email)
-    expect(row).toMatchObject({ kind: 'application', is_spam: 0, name: 'Sam Okafor', phone: '+15125550123', source: 'Careers', landing_page: '/apply?opening=paid-media-manager' })
+    expect(row).toMatchObject({
+      kind: 'application',
+      is_spam: 0,
+      name: 'Sam Okafor',
+      phone: '+15125550123',
+      source: 'Careers',
+      landing_page: '/apply?opening=paid-media-manager',
+    })
     const details = JSON.parse(row.details ?? '{}') as { openingId: string; resume: { storedName: string; originalName: string; size: number } }
-    expect(details).toMatchObject({ openingId: 'paid-media-manager', openingTitle: 'Paid Media Manager', links: 'https://www.linkedin.com/in/sam-okafor-example' })
+    expect(details).toMatchObject({
+      openingId: 'paid-media-manager',
+      openingTitle: 'Paid Media Manager',
+      links: 'https://www.linkedin.com/in/sam-okafor-example',
+    })
     expect(details.resume).toMatchObject({ originalName: 'sam-okafor.pdf', size: PDF.length })
     expect(fs.readFileSync(path.join(e2eVarDir, 'uploads', details.resume.storedName))).toEqual(PDF)
   })
@@ -231,7 +252,11 @@ test.describe('job application', () => {
     await gotoWithIsland(page, '/apply', 'ApplyForm')
     const form = page.getByRole('form', { name: 'Job application' })
     const resume = form.getByLabel('Resume (PDF, up to 5 MB)')
-    await resume.setInputFiles({ name: 'resume.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: Buffer.from('PK\u0003\u0004') })
+    await resume.setInputFiles({
+      name: 'resume.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: Buffer.from('PK\u0003\u0004'),
+    })
     await expect(resume).toHaveAccessibleDescription('Upload your resume as a PDF file.')
 
     await form.getByLabel('Opening').selectOption({ label: 'Senior SEO Strategist' })

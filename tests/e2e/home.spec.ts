@@ -72,7 +72,8 @@ test.describe('sections', () => {
     const stats = main.locator('section', { has: page.getByRole('heading', { name: 'Proven Performance Results' }) })
     for (const figure of ['500+', '$48M+', '212%', '150+', '4.2x']) await expect(stats).toContainText(figure)
     await expect(main).toContainText('We only take clients when we can deliver ROI.')
-    for (const name of ['HubSpot', 'Salesforce', 'Google Ads']) await expect(main.locator('section', { has: page.getByRole('heading', { name: /Trusted by/i }) })).toContainText(name)
+    for (const name of ['HubSpot', 'Salesforce', 'Google Ads'])
+      await expect(main.locator('section', { has: page.getByRole('heading', { name: /Trusted by/i }) })).toContainText(name)
 
     const services = main.locator('section', { has: page.getByRole('heading', { name: /^Services/ }) })
     const hrefs = await services.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))
@@ -196,7 +197,11 @@ test.describe('ROI calculator', () => {
     firstTouch: 'google / cpc / spring-audit @ 2026-03-01T10:00:00.000Z',
     lastTouch: 'google / cpc / spring-audit @ 2026-03-01T10:00:00.000Z',
   }
-  const value = (page: Page, label: string) => page.locator('dt').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd')
+  const value = (page: Page, label: string) =>
+    page
+      .locator('dt')
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .locator('xpath=following-sibling::dd')
 
   test('shows 37500 / 250 / 125000 / 18750 and recalculates only when the button is pressed', async ({ page }) => {
     await page.goto('/#calculator')
@@ -240,7 +245,14 @@ test.describe('ROI calculator', () => {
     release()
     const body = (await request).postDataJSON() as Record<string, unknown>
     const sent = Object.fromEntries(Object.entries(attribution).filter(([, v]) => v !== ''))
-    expect(body).toMatchObject({ ...sent, traffic: '12000', conversionRate: '2.5', averageOrderValue: '500', profitMargin: '30', results: { conversions: 300, revenue: 150000, monthlyProfit: 45000, optimizedProfit: 22500 } })
+    expect(body).toMatchObject({
+      ...sent,
+      traffic: '12000',
+      conversionRate: '2.5',
+      averageOrderValue: '500',
+      profitMargin: '30',
+      results: { conversions: 300, revenue: 150000, monthlyProfit: 45000, optimizedProfit: 22500 },
+    })
     expect(body.userAgent).toBeTruthy()
     expect((await response).status()).toBe(201)
 
@@ -253,7 +265,9 @@ test.describe('ROI calculator', () => {
   test('shows the destructive error toast when saving fails', async ({ page }) => {
     await page.goto('/roi-calculators')
     await expect(island(page, 'RoiCalculator')).toHaveAttribute('data-hydrated', '')
-    await page.route('**/api/roi-calculation', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Database unavailable"}' }))
+    await page.route('**/api/roi-calculation', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Database unavailable"}' }),
+    )
     await page.getByRole('button', { name: 'Calculate ROI' }).click()
     const alert = page.getByRole('region', { name: 'Notifications' }).getByRole('alert')
     await expect(alert).toContainText('Error')

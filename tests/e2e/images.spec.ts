@@ -79,7 +79,12 @@ test('case study illustrations load as WebP, and every raster image has its WebP
   const rasters = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => /\.(png|jpe?g)$/.test(f))
   expect(rasters.length).toBeGreaterThanOrEqual(6)
   for (const file of rasters) expect(fs.existsSync(path.join(dir, file.replace(/\.(png|jpe?g)$/, '.webp'))), file).toBe(true)
-  const res = await request.get(`/images/${rasters[0].replace(/\.(png|jpe?g)$/, '.webp').split(path.sep).join('/')}`)
+  const res = await request.get(
+    `/images/${rasters[0]
+      .replace(/\.(png|jpe?g)$/, '.webp')
+      .split(path.sep)
+      .join('/')}`,
+  )
   expect(res.status()).toBe(200)
   expect(res.headers()['content-type']).toBe('image/webp')
 })

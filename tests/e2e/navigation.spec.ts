@@ -162,7 +162,10 @@ test('errors and links it should not handle become normal page loads', async ({ 
   // A modified click is the browser's: Ctrl+click opens a new tab and this page stays.
   await markWindow(page)
   const opened = context.waitForEvent('page')
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click({ modifiers: ['ControlOrMeta'] })
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Services' })
+    .click({ modifiers: ['ControlOrMeta'] })
   await (await opened).close()
   await expect(page).toHaveURL(/\/faq$/)
   expect(await marker(page)).toBe('same document')

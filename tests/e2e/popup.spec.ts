@@ -115,7 +115,17 @@ test('sends the spec body to /api/leads, stores the lead, and the thank-you view
   const response = page.waitForResponse((r) => r.url().endsWith('/api/leads'))
   await submit.click()
   const body = (await request).postDataJSON() as Record<string, unknown>
-  expect(body).toMatchObject({ email, firstName: '', lastName: '', company: '', phone: '', message: '', source: 'Exit Intent Popup', campaign: 'Free Quote Request', landingPage: '/' })
+  expect(body).toMatchObject({
+    email,
+    firstName: '',
+    lastName: '',
+    company: '',
+    phone: '',
+    message: '',
+    source: 'Exit Intent Popup',
+    campaign: 'Free Quote Request',
+    landingPage: '/',
+  })
   expect(typeof body.formToken).toBe('string')
   expect(body.formToken).not.toBe('')
   expect((await response).status()).toBe(201)

@@ -15,7 +15,10 @@ async function drag(page: Page, cdp: CDPSession, from: Point, to: Point) {
   })
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] })
   for (let i = 1; i <= 5; i++) {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x + ((to.x - from.x) * i) / 5, y: from.y + ((to.y - from.y) * i) / 5 }] })
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x: from.x + ((to.x - from.x) * i) / 5, y: from.y + ((to.y - from.y) * i) / 5 }],
+    })
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
   await page.evaluate(() => (window as unknown as { touchDone: Promise<unknown> }).touchDone.then(() => null))
@@ -30,7 +33,8 @@ async function setUp(page: Page, url = '/about') {
     const w = window as unknown as { swipes: string[]; touchEnds: boolean[] }
     w.swipes = []
     w.touchEnds = []
-    for (const name of ['swipeLeft', 'swipeRight']) document.addEventListener(name, (e) => w.swipes.push(`${name}:${Math.round((e as CustomEvent<{ distance: number }>).detail.distance)}`))
+    for (const name of ['swipeLeft', 'swipeRight'])
+      document.addEventListener(name, (e) => w.swipes.push(`${name}:${Math.round((e as CustomEvent<{ distance: number }>).detail.distance)}`))
     window.addEventListener('touchend', (e) => w.touchEnds.push(e.defaultPrevented))
   })
   return cdp
@@ -72,8 +76,20 @@ test('a touchend within 300 ms of the previous one is cancelled, a later one is 
 test('two-finger touches are left alone, so pinch-zoom keeps working', async ({ page }) => {
   const cdp = await setUp(page)
   await page.evaluate(() => window.addEventListener('touchstart', (e) => ((window as unknown as { pinchBlocked: boolean }).pinchBlocked = e.defaultPrevented)))
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 150, y: 400, id: 1 }, { x: 250, y: 400, id: 2 }] })
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 120, y: 400, id: 1 }, { x: 280, y: 400, id: 2 }] })
+  await cdp.send('Input.dispatchTouchEvent', {
+    type: 'touchStart',
+    touchPoints: [
+      { x: 150, y: 400, id: 1 },
+      { x: 250, y: 400, id: 2 },
+    ],
+  })
+  await cdp.send('Input.dispatchTouchEvent', {
+    type: 'touchMove',
+    touchPoints: [
+      { x: 120, y: 400, id: 1 },
+      { x: 280, y: 400, id: 2 },
+    ],
+  })
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
   await expect.poll(() => page.evaluate(() => (window as unknown as { pinchBlocked?: boolean }).pinchBlocked)).toBe(false)
   expect(await swipes(page)).toEqual([])

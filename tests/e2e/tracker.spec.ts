@@ -108,7 +108,13 @@ test.describe('events', () => {
     await page.goto('/services')
     await expect.poll(() => analyticsOn(page)).toBe(true)
     await hidePage(page)
-    await expect.poll(() => ofType(sent.events, 'timing').map((e) => e.name).sort()).toEqual(['dom_content_loaded', 'lcp', 'load', 'ttfb'])
+    await expect
+      .poll(() =>
+        ofType(sent.events, 'timing')
+          .map((e) => e.name)
+          .sort(),
+      )
+      .toEqual(['dom_content_loaded', 'lcp', 'load', 'ttfb'])
     const value = (name: string) => ofType(sent.events, 'timing').find((e) => e.name === name)!.value!
     expect(value('ttfb')).toBeGreaterThan(0)
     expect(value('dom_content_loaded')).toBeGreaterThanOrEqual(value('ttfb'))
@@ -140,10 +146,12 @@ test.describe('events', () => {
     await scrollTo(0.8)
     await scrollTo(0.2)
     await scrollTo(1)
-    await expect.poll(async () => {
-      await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }))
-      return page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight)
-    }).toBe(true)
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }))
+        return page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight)
+      })
+      .toBe(true)
     await page.clock.runFor(5000)
     await expect.poll(() => ofType(sent.events, 'scroll_depth').map((e) => e.value)).toEqual([25, 50, 75, 90, 100])
     expect(ofType(sent.events, 'scroll_depth').map((e) => e.name)).toEqual(['25%', '50%', '75%', '90%', '100%'])
@@ -262,7 +270,13 @@ test.describe('attribution', () => {
     await page.goto('/locations', { referer: 'https://www.google.com/search?q=marketing+agency+austin' })
     await expect.poll(async () => (await storedAttribution(page))?.source).toBe('organic-search')
     const last = (await storedAttribution(page))!
-    expect(last).toMatchObject({ referrer: 'https://www.google.com/search?q=marketing+agency+austin', utmSource: '', gclid: '', landingPage: '/locations', firstTouch: first.firstTouch })
+    expect(last).toMatchObject({
+      referrer: 'https://www.google.com/search?q=marketing+agency+austin',
+      utmSource: '',
+      gclid: '',
+      landingPage: '/locations',
+      firstTouch: first.firstTouch,
+    })
     expect(last.lastTouch).toMatch(/^organic-search @ /)
   })
 })
@@ -281,7 +295,9 @@ test.describe('privacy', () => {
     await expect.poll(() => analyticsOn(page)).toBe(true)
     expect(urls.length).toBeGreaterThan(10)
     expect(offsiteRequests(urls, baseURL!)).toEqual([])
-    expect(await page.evaluate(() => ({ dataLayer: 'dataLayer' in window, tag: document.querySelectorAll('script[src*="googletagmanager"]').length }))).toEqual({ dataLayer: false, tag: 0 })
+    expect(await page.evaluate(() => ({ dataLayer: 'dataLayer' in window, tag: document.querySelectorAll('script[src*="googletagmanager"]').length }))).toEqual(
+      { dataLayer: false, tag: 0 },
+    )
   })
 
   test('with a GA4 measurement id configured, gtag.js is loaded and receives the page view', async ({ page }) => {

@@ -27,7 +27,8 @@ describe('every pre-rendered page', () => {
       once('description', page.descriptions)
       once('canonical', page.canonicals)
       once('robots', page.robots)
-      for (const name of ['keywords', 'og:title', 'og:description', 'og:image', 'og:url', 'og:type', 'twitter:card', 'twitter:image', 'twitter:title']) once(name, page.meta(name))
+      for (const name of ['keywords', 'og:title', 'og:description', 'og:image', 'og:url', 'og:type', 'twitter:card', 'twitter:image', 'twitter:title'])
+        once(name, page.meta(name))
       if (page.titles[0]?.length > 60) problems.push(`${entry.url}: title longer than 60`)
       if (page.descriptions[0]?.length > 160) problems.push(`${entry.url}: description longer than 160`)
       if (page.canonicals[0] !== `${ctx.siteUrl}${entry.canonical}`) problems.push(`${entry.url}: canonical ${page.canonicals[0]}`)
@@ -95,7 +96,8 @@ describe('every pre-rendered page', () => {
     for (const entry of ctx.catalog.entries.filter((e) => e.family !== 'home')) {
       const page = pages.get(entry.url)!
       if (!page.root.querySelector('nav[aria-label="Breadcrumb"]')) problems.push(`${entry.url}: no breadcrumbs`)
-      if (landingFamilies.has(entry.family) && page.root.querySelectorAll('nav[aria-label="Related pages"] a').length < 3) problems.push(`${entry.url}: fewer than 3 related links`)
+      if (landingFamilies.has(entry.family) && page.root.querySelectorAll('nav[aria-label="Related pages"] a').length < 3)
+        problems.push(`${entry.url}: fewer than 3 related links`)
     }
     expect(problems).toEqual([])
   })

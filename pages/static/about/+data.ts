@@ -7,5 +7,7 @@ import { staticPageData } from '../../_shared/staticPage.ts'
 export type Data = PageData<AboutProps>
 
 export default function data(pageContext: PageContextServer): Data {
-  return staticPageData(pageContext, ({ data }, base) => ({ props: { ...base, claims: data.site.claims, address: data.site.contact.address, testimonials: data.testimonials, partners: data.partners } }))
+  return staticPageData(pageContext, ({ data }, base) => ({
+    props: { ...base, claims: data.site.claims, address: data.site.contact.address, testimonials: data.testimonials, partners: data.partners },
+  }))
 }

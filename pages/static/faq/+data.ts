@@ -7,5 +7,8 @@ import { staticPageData } from '../../_shared/staticPage.ts'
 export type Data = PageData<FaqIndexProps>
 
 export default function data(pageContext: PageContextServer): Data {
-  return staticPageData(pageContext, ({ data }, base) => ({ props: { ...base, faqs: data.faq, qa: data.qa.map((q) => ({ label: q.question, href: `/faq/${q.slug}` })) }, faqs: data.faq }))
+  return staticPageData(pageContext, ({ data }, base) => ({
+    props: { ...base, faqs: data.faq, qa: data.qa.map((q) => ({ label: q.question, href: `/faq/${q.slug}` })) },
+    faqs: data.faq,
+  }))
 }

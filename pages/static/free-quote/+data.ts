@@ -7,5 +7,7 @@ import { staticPageData } from '../../_shared/staticPage.ts'
 export type Data = PageData<QuoteProps>
 
 export default function data(pageContext: PageContextServer): Data {
-  return staticPageData(pageContext, ({ data }, base) => ({ props: { ...base, claims: data.site.claims, hours: data.site.contact.hours, quoteServices: data.cityServices.map((s) => ({ id: s.id, label: s.name })) } }))
+  return staticPageData(pageContext, ({ data }, base) => ({
+    props: { ...base, claims: data.site.claims, hours: data.site.contact.hours, quoteServices: data.cityServices.map((s) => ({ id: s.id, label: s.name })) },
+  }))
 }

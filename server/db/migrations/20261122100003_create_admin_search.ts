@@ -51,10 +51,18 @@ export async function up(knex: Knex): Promise<void> {
     }
     const fts = `${s.table}_fts`
     const cols = Object.keys(s.sqlite).join(', ')
-    const sourceCols = [...new Set(Object.values(s.sqlite).flatMap((e) => (e === 'EMAILS' ? ['emails'] : e === 'PHONES' ? ['phones'] : e.includes('ROW.') ? ['first_name', 'last_name'] : [e])))].join(', ')
+    const sourceCols = [
+      ...new Set(
+        Object.values(s.sqlite).flatMap((e) =>
+          e === 'EMAILS' ? ['emails'] : e === 'PHONES' ? ['phones'] : e.includes('ROW.') ? ['first_name', 'last_name'] : [e],
+        ),
+      ),
+    ].join(', ')
     await knex.raw(`create virtual table ${fts} using fts5(${cols}, tokenize = 'unicode61 remove_diacritics 2')`)
     await knex.raw(`insert into ${fts} (rowid, ${cols}) select new.id, ${sqliteValues(s, 'new')} from ${s.table} as new`)
-    await knex.raw(`create trigger ${fts}_ai after insert on ${s.table} begin insert into ${fts} (rowid, ${cols}) values (new.id, ${sqliteValues(s, 'new')}); end`)
+    await knex.raw(
+      `create trigger ${fts}_ai after insert on ${s.table} begin insert into ${fts} (rowid, ${cols}) values (new.id, ${sqliteValues(s, 'new')}); end`,
+    )
     await knex.raw(`create trigger ${fts}_ad after delete on ${s.table} begin delete from ${fts} where rowid = old.id; end`)
     await knex.raw(
       `create trigger ${fts}_au after update of ${sourceCols} on ${s.table} begin delete from ${fts} where rowid = old.id; insert into ${fts} (rowid, ${cols}) values (new.id, ${sqliteValues(s, 'new')}); end`,

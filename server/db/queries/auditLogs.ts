@@ -14,6 +14,13 @@ export type AuditEntry = { userId: number | null; action: AuditAction; resource:
 
 export async function insertAuditLogs(db: Queryable, entries: AuditEntry[], now = Date.now()) {
   const at = nowIso(now)
-  const rows = entries.map((e) => ({ user_id: e.userId, action: e.action, resource: e.resource, record_id: e.recordId, changes: JSON.stringify(e.changes), created_at: at }))
+  const rows = entries.map((e) => ({
+    user_id: e.userId,
+    action: e.action,
+    resource: e.resource,
+    record_id: e.recordId,
+    changes: JSON.stringify(e.changes),
+    created_at: at,
+  }))
   for (let i = 0; i < rows.length; i += 100) await db('audit_logs').insert(rows.slice(i, i + 100))
 }

@@ -5,8 +5,20 @@ import { insertReturningId, nowIso, type Queryable } from '../rows.ts'
 export const companiesTable: TableSpec = {
   table: 'companies',
   columns: {
-    id: 'int', name: 'text', sector: 'text', size: 'text', website: 'text', phone: 'text', address: 'text', city: 'text', state: 'text',
-    owner_id: 'int', description: 'text', revenue: 'number', created_at: 'time', updated_at: 'time',
+    id: 'int',
+    name: 'text',
+    sector: 'text',
+    size: 'text',
+    website: 'text',
+    phone: 'text',
+    address: 'text',
+    city: 'text',
+    state: 'text',
+    owner_id: 'int',
+    description: 'text',
+    revenue: 'number',
+    created_at: 'time',
+    updated_at: 'time',
   },
   refs: { owner_id: 'users' },
   searchable: true,
@@ -36,13 +48,22 @@ export async function resolveCompanies(db: Queryable, names: string[], ownerId: 
  * Company ids by lower-cased name for many names at once, creating the missing ones: two
  * statements per 500 names (the import's chunks must stay short). `known` names are not looked up again.
  */
-export async function resolveCompanyNames(db: Queryable, names: string[], ownerId: number | null, known = new Map<string, number>(), now = Date.now()): Promise<Map<string, number>> {
+export async function resolveCompanyNames(
+  db: Queryable,
+  names: string[],
+  ownerId: number | null,
+  known = new Map<string, number>(),
+  now = Date.now(),
+): Promise<Map<string, number>> {
   const wanted = new Map<string, string>()
   for (const name of names) if (!known.has(name.toLowerCase()) && !wanted.has(name.toLowerCase())) wanted.set(name.toLowerCase(), name)
   const keys = [...wanted.keys()]
   for (let i = 0; i < keys.length; i += 500) {
     const part = keys.slice(i, i + 500)
-    const rows = (await db('companies').select(db.raw('lower(name) as lname'), db.raw('min(id) as id')).whereIn(db.raw('lower(name)') as unknown as string, part).groupByRaw('lower(name)')) as Array<{ lname: string; id: number | string }>
+    const rows = (await db('companies')
+      .select(db.raw('lower(name) as lname'), db.raw('min(id) as id'))
+      .whereIn(db.raw('lower(name)') as unknown as string, part)
+      .groupByRaw('lower(name)')) as Array<{ lname: string; id: number | string }>
     for (const r of rows) known.set(r.lname, Number(r.id))
     const missing = part.filter((k) => !known.has(k))
     if (!missing.length) continue

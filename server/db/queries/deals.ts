@@ -7,8 +7,17 @@ import type { TableSpec } from '../tableSpec.ts'
 export const dealsTable: TableSpec = {
   table: 'deals',
   columns: {
-    id: 'int', name: 'text', company_id: 'int', contact_ids: 'json', stage: 'text', amount: 'number', expected_close: 'day', owner_id: 'int',
-    position: 'int', created_at: 'time', updated_at: 'time',
+    id: 'int',
+    name: 'text',
+    company_id: 'int',
+    contact_ids: 'json',
+    stage: 'text',
+    amount: 'number',
+    expected_close: 'day',
+    owner_id: 'int',
+    position: 'int',
+    created_at: 'time',
+    updated_at: 'time',
   },
   refs: { company_id: 'companies', owner_id: 'users' },
   hasUpdatedAt: true,
@@ -21,16 +30,27 @@ export async function nextPosition(db: Queryable, stage: string): Promise<number
 
 /** Ids in a stage in board order. */
 export async function stageOrder(db: Queryable, stage: string): Promise<number[]> {
-  const rows = await db('deals').select('id').where({ stage }).orderBy([{ column: 'position' }, { column: 'id' }])
+  const rows = await db('deals')
+    .select('id')
+    .where({ stage })
+    .orderBy([{ column: 'position' }, { column: 'id' }])
   return rows.map((r) => Number(r.id))
 }
 
 /** Writes positions 0..n-1 for the ids of a stage, touching only rows whose position or stage changed. */
-export async function writeStageOrder(db: Queryable, stage: string, ids: number[], current: Map<number, { stage: string; position: number }>, now = Date.now()) {
+export async function writeStageOrder(
+  db: Queryable,
+  stage: string,
+  ids: number[],
+  current: Map<number, { stage: string; position: number }>,
+  now = Date.now(),
+) {
   for (const [index, id] of ids.entries()) {
     const was = current.get(id)
     if (was && was.stage === stage && was.position === index) continue
-    await db('deals').where({ id }).update({ stage, position: index, updated_at: nowIso(now) })
+    await db('deals')
+      .where({ id })
+      .update({ stage, position: index, updated_at: nowIso(now) })
   }
 }
 

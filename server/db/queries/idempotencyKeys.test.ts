@@ -30,7 +30,11 @@ describe.each(databases)('purgeExpiredIdempotencyKeys ($name)', (target) => {
   it('purges more rows than one batch holds', async () => {
     const { db } = database
     const now = Date.parse('2026-12-05T12:00:00.000Z')
-    await insertIdempotencyKeys(db, Array.from({ length: 7 }, (_, i) => key(`old-${i}`)), now - 2 * 24 * HOUR)
+    await insertIdempotencyKeys(
+      db,
+      Array.from({ length: 7 }, (_, i) => key(`old-${i}`)),
+      now - 2 * 24 * HOUR,
+    )
     await insertIdempotencyKeys(db, [key('kept')], now)
     expect(await purgeExpiredIdempotencyKeys(db, now, 3)).toBe(7 + 3) // and the three left from the first test
     expect((await db('idempotency_keys').select('key')).map((r) => r.key)).toEqual(['kept'])

@@ -13,8 +13,19 @@ export async function findIdempotencyKey(db: Queryable, endpoint: string, key: s
   return { bodyHash: row.body_hash, status: Number(row.status), body: JSON.parse(row.response) }
 }
 
-export async function insertIdempotencyKey(db: Queryable, r: { endpoint: string; key: string; bodyHash: string; status: number; body: unknown }, now = Date.now()) {
-  await db('idempotency_keys').insert({ endpoint: r.endpoint, key: r.key, body_hash: r.bodyHash, status: r.status, response: JSON.stringify(r.body ?? null), created_at: nowIso(now) })
+export async function insertIdempotencyKey(
+  db: Queryable,
+  r: { endpoint: string; key: string; bodyHash: string; status: number; body: unknown },
+  now = Date.now(),
+) {
+  await db('idempotency_keys').insert({
+    endpoint: r.endpoint,
+    key: r.key,
+    body_hash: r.bodyHash,
+    status: r.status,
+    response: JSON.stringify(r.body ?? null),
+    created_at: nowIso(now),
+  })
 }
 
 /**
@@ -36,15 +47,28 @@ export async function purgeExpiredIdempotencyKeys(db: Queryable, now = Date.now(
 export async function findIdempotencyKeys(db: Queryable, endpoint: string, keys: string[]): Promise<Map<string, StoredResponse>> {
   const found = new Map<string, StoredResponse>()
   for (let i = 0; i < keys.length; i += 500) {
-    const rows = await db('idempotency_keys').select('key', 'body_hash', 'status', 'response').where({ endpoint }).whereIn('key', keys.slice(i, i + 500))
+    const rows = await db('idempotency_keys')
+      .select('key', 'body_hash', 'status', 'response')
+      .where({ endpoint })
+      .whereIn('key', keys.slice(i, i + 500))
     for (const row of rows) found.set(row.key, { bodyHash: row.body_hash, status: Number(row.status), body: JSON.parse(row.response) })
   }
   return found
 }
 
-export async function insertIdempotencyKeys(db: Queryable, rows: { endpoint: string; key: string; bodyHash: string; status: number; body: unknown }[], now = Date.now()) {
+export async function insertIdempotencyKeys(
+  db: Queryable,
+  rows: { endpoint: string; key: string; bodyHash: string; status: number; body: unknown }[],
+  now = Date.now(),
+) {
   const at = nowIso(now)
   for (let i = 0; i < rows.length; i += 200) {
-    await insertMany(db, 'idempotency_keys', rows.slice(i, i + 200).map((r) => ({ endpoint: r.endpoint, key: r.key, body_hash: r.bodyHash, status: r.status, response: JSON.stringify(r.body ?? null), created_at: at })))
+    await insertMany(
+      db,
+      'idempotency_keys',
+      rows
+        .slice(i, i + 200)
+        .map((r) => ({ endpoint: r.endpoint, key: r.key, body_hash: r.bodyHash, status: r.status, response: JSON.stringify(r.body ?? null), created_at: at })),
+    )
   }
 }

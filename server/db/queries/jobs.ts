@@ -98,7 +98,12 @@ export async function insertJob(db: Queryable, job: NewJobRow, now = Date.now())
 
 /** Many unkeyed (or freshly keyed) jobs in multi-row statements: the group-commit path. */
 export async function insertJobs(db: Queryable, jobs: NewJobRow[], now = Date.now()): Promise<void> {
-  for (let i = 0; i < jobs.length; i += 200) await insertMany(db, 'jobs', jobs.slice(i, i + 200).map((j) => columns(j, now)))
+  for (let i = 0; i < jobs.length; i += 200)
+    await insertMany(
+      db,
+      'jobs',
+      jobs.slice(i, i + 200).map((j) => columns(j, now)),
+    )
 }
 
 const rowsOf = (result: unknown): Record<string, unknown>[] => (Array.isArray(result) ? result : ((result as { rows: Record<string, unknown>[] }).rows ?? []))
@@ -147,7 +152,12 @@ export async function reclaimExpiredJobs(db: Queryable, now: number): Promise<nu
 /** Heartbeat: this worker still runs these jobs. */
 export async function extendLeases(db: Queryable, ids: number[], workerId: string, until: number, now: number): Promise<number> {
   if (!ids.length) return 0
-  return Number(await db('jobs').whereIn('id', ids).andWhere({ state: 'running', locked_by: workerId }).update({ locked_until: nowIso(until), updated_at: nowIso(now) }))
+  return Number(
+    await db('jobs')
+      .whereIn('id', ids)
+      .andWhere({ state: 'running', locked_by: workerId })
+      .update({ locked_until: nowIso(until), updated_at: nowIso(now) }),
+  )
 }
 
 export async function completeJob(db: Queryable, id: number, workerId: string, now: number): Promise<boolean> {
@@ -182,7 +192,14 @@ export async function releaseJobs(db: Queryable, ids: number[], workerId: string
   const updated = await db('jobs')
     .whereIn('id', ids)
     .andWhere({ state: 'running', locked_by: workerId })
-    .update({ state: 'queued', attempts: db.raw('case when attempts > 0 then attempts - 1 else 0 end'), run_at: at, locked_by: null, locked_until: null, updated_at: at })
+    .update({
+      state: 'queued',
+      attempts: db.raw('case when attempts > 0 then attempts - 1 else 0 end'),
+      run_at: at,
+      locked_by: null,
+      locked_until: null,
+      updated_at: at,
+    })
   return Number(updated)
 }
 

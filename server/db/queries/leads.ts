@@ -7,7 +7,21 @@ import type { Knex } from 'knex'
 import type { Dashboard } from '../../../shared/adminContract.ts'
 import { ATTRIBUTION_COLUMNS, attributionColumns, EXPORTED_ATTRIBUTION_COLUMNS, type Attribution } from '../../../shared/attribution.ts'
 import { isPostgres, type Db } from '../knex.ts'
-import { cachedSql, chunk, DAY_MS, fromJson, insertMany, isSqlite, jsonColumns, nowIso, quoteIdentifier, startOfUtcDay, toBool, toIso, type Queryable } from '../rows.ts'
+import {
+  cachedSql,
+  chunk,
+  DAY_MS,
+  fromJson,
+  insertMany,
+  isSqlite,
+  jsonColumns,
+  nowIso,
+  quoteIdentifier,
+  startOfUtcDay,
+  toBool,
+  toIso,
+  type Queryable,
+} from '../rows.ts'
 import type { TableSpec } from '../tableSpec.ts'
 
 export type LeadKind = 'lead' | 'quote' | 'contact' | 'application'
@@ -88,10 +102,19 @@ async function findRecentDuplicateLeads(db: Queryable, queries: DuplicateQuery[]
  * whose select sees the table as it was before the statement): one round trip fewer per group
  * commit, and round trips are what a busy event loop makes slow.
  */
-export async function insertLeadsUnlessDuplicate(db: Queryable, leads: NewLead[], since: number, now = Date.now()): Promise<{ id: number; duplicate: boolean }[]> {
+export async function insertLeadsUnlessDuplicate(
+  db: Queryable,
+  leads: NewLead[],
+  since: number,
+  now = Date.now(),
+): Promise<{ id: number; duplicate: boolean }[]> {
   if (!leads.length) return []
   if (!isSqlite(db)) {
-    const existing = await findRecentDuplicateLeads(db, leads.filter((l) => !l.isSpam), since)
+    const existing = await findRecentDuplicateLeads(
+      db,
+      leads.filter((l) => !l.isSpam),
+      since,
+    )
     const fresh = leads.filter((l) => l.isSpam || !existing.has(duplicateKey(l)))
     const ids = await insertLeads(db, fresh, now)
     const idOf = new Map(fresh.map((l, i) => [l, ids[i]]))
@@ -128,7 +151,9 @@ export async function getLead(db: Queryable, id: number) {
 
 /** Newest first, spam excluded unless asked for. */
 export async function listLeads(db: Queryable, opts: { kind?: LeadKind; includeSpam?: boolean; limit?: number } = {}) {
-  const query = db('leads').orderBy('id', 'desc').limit(opts.limit ?? 100)
+  const query = db('leads')
+    .orderBy('id', 'desc')
+    .limit(opts.limit ?? 100)
   if (opts.kind) query.where({ kind: opts.kind })
   if (!opts.includeSpam) query.where({ is_spam: false })
   return (await query).map(normaliseLead)
@@ -160,8 +185,22 @@ function normaliseLead(row: Record<string, unknown>): LeadRow {
 export const leadsTable: TableSpec = {
   table: 'leads',
   columns: {
-    id: 'int', kind: 'text', status: 'text', owner_id: 'int', notes: 'text', is_spam: 'bool', spam_reason: 'text', email: 'text', name: 'text', phone: 'text',
-    company: 'text', message: 'text', details: 'json', ...Object.fromEntries(ATTRIBUTION_COLUMNS.map((column) => [column, 'text' as const])), created_at: 'time', updated_at: 'time',
+    id: 'int',
+    kind: 'text',
+    status: 'text',
+    owner_id: 'int',
+    notes: 'text',
+    is_spam: 'bool',
+    spam_reason: 'text',
+    email: 'text',
+    name: 'text',
+    phone: 'text',
+    company: 'text',
+    message: 'text',
+    details: 'json',
+    ...Object.fromEntries(ATTRIBUTION_COLUMNS.map((column) => [column, 'text' as const])),
+    created_at: 'time',
+    updated_at: 'time',
   },
   refs: { owner_id: 'users' },
   searchable: true,
@@ -171,7 +210,21 @@ export const leadsTable: TableSpec = {
 
 /** Columns of the CSV export, in order. */
 export const LEAD_EXPORT_COLUMNS = [
-  'id', 'created_at', 'kind', 'status', 'owner_id', 'name', 'email', 'phone', 'company', 'message', ...EXPORTED_ATTRIBUTION_COLUMNS, 'notes', 'is_spam', 'spam_reason', 'updated_at',
+  'id',
+  'created_at',
+  'kind',
+  'status',
+  'owner_id',
+  'name',
+  'email',
+  'phone',
+  'company',
+  'message',
+  ...EXPORTED_ATTRIBUTION_COLUMNS,
+  'notes',
+  'is_spam',
+  'spam_reason',
+  'updated_at',
 ]
 
 /** Sort columns the export can page through by keyset (never null). */
@@ -186,7 +239,10 @@ export function keysetPage(query: Knex.QueryBuilder, sortField: string, order: '
   const col = `leads.${sortField}`
   if (after) {
     if (sortField === 'id') query.where('leads.id', op, after.id)
-    else query.where((w) => w.where(col, op, after.value as Knex.Value).orWhere((w2) => w2.where(col, after.value as Knex.Value).andWhere('leads.id', op, after.id)))
+    else
+      query.where((w) =>
+        w.where(col, op, after.value as Knex.Value).orWhere((w2) => w2.where(col, after.value as Knex.Value).andWhere('leads.id', op, after.id)),
+      )
   }
   query.orderBy(col, order)
   if (sortField !== 'id') query.orderBy('leads.id', order)
@@ -242,6 +298,11 @@ export async function leadsOverTime(db: Db, days = 30, now = Date.now()): Promis
 }
 
 export async function recentLeads(db: Db, limit = 5) {
-  const rows = await db('leads').where('is_spam', false).select('id', 'kind', 'name', 'email', 'company', 'source', 'status', 'created_at').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit)
+  const rows = await db('leads')
+    .where('is_spam', false)
+    .select('id', 'kind', 'name', 'email', 'company', 'source', 'status', 'created_at')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
   return rows.map((r) => ({ ...r, id: Number(r.id), created_at: toIso(r.created_at) }))
 }

@@ -21,7 +21,9 @@ export async function recordFailure(db: Queryable, key: string, now = Date.now()
 }
 
 export async function lockUntil(db: Queryable, key: string, until: number) {
-  await db('login_attempts').where({ key }).update({ locked_until: nowIso(until) })
+  await db('login_attempts')
+    .where({ key })
+    .update({ locked_until: nowIso(until) })
 }
 
 export async function clearAttempts(db: Queryable, keys: string[]) {

@@ -30,7 +30,9 @@ export async function subscribe(db: Queryable, s: NewSubscriber, now = Date.now(
 /** Marks the email unsubscribed; true when a subscribed row changed. */
 export async function unsubscribe(db: Queryable, email: string, now = Date.now()): Promise<boolean> {
   const at = nowIso(now)
-  const changed = await db('newsletter_subscribers').where({ email, status: 'subscribed' }).update({ status: 'unsubscribed', unsubscribed_at: at, updated_at: at })
+  const changed = await db('newsletter_subscribers')
+    .where({ email, status: 'subscribed' })
+    .update({ status: 'unsubscribed', unsubscribed_at: at, updated_at: at })
   return Number(changed) > 0
 }
 

@@ -45,7 +45,12 @@ export async function insertOutboxMessages(db: Queryable, messages: NewOutboxMes
   const at = nowIso(now)
   const ids: number[] = []
   for (const part of chunk(messages, 200)) {
-    const rows = await insertMany<{ id: number | string }>(db, 'outbox', part.map((m) => outboxColumns(m, at)), ['id'])
+    const rows = await insertMany<{ id: number | string }>(
+      db,
+      'outbox',
+      part.map((m) => outboxColumns(m, at)),
+      ['id'],
+    )
     // Both databases answer a multi-row insert's ids in ascending order, which is insertion order.
     ids.push(...rows.map((r) => Number(r.id)).sort((a, b) => a - b))
   }
@@ -76,11 +81,15 @@ export async function findOutboxMessage(db: Queryable, id: number): Promise<Outb
 
 /** A send is starting: its attempt number is recorded before the message leaves. */
 export async function markOutboxAttempt(db: Queryable, id: number, attempt: number, now: number) {
-  await db('outbox').where({ id }).update({ attempts: attempt, next_attempt_at: nowIso(now), updated_at: nowIso(now) })
+  await db('outbox')
+    .where({ id })
+    .update({ attempts: attempt, next_attempt_at: nowIso(now), updated_at: nowIso(now) })
 }
 
 export async function markOutboxSent(db: Queryable, id: number, now: number) {
-  await db('outbox').where({ id }).update({ status: 'sent', sent_at: nowIso(now), last_error: null, updated_at: nowIso(now) })
+  await db('outbox')
+    .where({ id })
+    .update({ status: 'sent', sent_at: nowIso(now), last_error: null, updated_at: nowIso(now) })
 }
 
 /** A failed attempt: still pending (the job retries it), or failed when it was the last one. */

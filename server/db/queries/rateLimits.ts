@@ -15,5 +15,9 @@ export async function hitRateLimit(db: Queryable, bucket: string, windowStart: n
 
 /** Windows that started more than `keepMs` ago are deleted; answers how many. */
 export async function purgeRateLimitWindows(db: Queryable, now = Date.now(), keepMs = 3600_000): Promise<number> {
-  return Number(await db('rate_limits').where('window_start', '<', now - keepMs).delete())
+  return Number(
+    await db('rate_limits')
+      .where('window_start', '<', now - keepMs)
+      .delete(),
+  )
 }

@@ -22,7 +22,9 @@ export async function findLiveSession(db: Queryable, id: string, idleMs: number,
 }
 
 export async function touchSession(db: Queryable, id: string, now = Date.now()) {
-  await db('sessions').where({ id }).update({ last_seen_at: nowIso(now) })
+  await db('sessions')
+    .where({ id })
+    .update({ last_seen_at: nowIso(now) })
 }
 
 export async function deleteSession(db: Queryable, id: string) {

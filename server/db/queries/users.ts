@@ -71,11 +71,15 @@ export async function insertUser(
 }
 
 export async function setPassword(db: Queryable, id: number, passwordHash: string, mustChange: boolean, now = Date.now()) {
-  await db('users').where({ id }).update({ password_hash: passwordHash, must_change_password: mustChange, updated_at: nowIso(now) })
+  await db('users')
+    .where({ id })
+    .update({ password_hash: passwordHash, must_change_password: mustChange, updated_at: nowIso(now) })
 }
 
 export async function touchLastLogin(db: Queryable, id: number, now = Date.now()) {
-  await db('users').where({ id }).update({ last_login_at: nowIso(now) })
+  await db('users')
+    .where({ id })
+    .update({ last_login_at: nowIso(now) })
 }
 
 /** Active admins other than `exceptId`: the last active admin cannot be demoted, disabled or deleted. */
@@ -86,6 +90,16 @@ export async function countOtherActiveAdmins(db: Queryable, exceptId: number): P
 
 export const usersTable: TableSpec = {
   table: 'users',
-  columns: { id: 'int', email: 'text', name: 'text', role: 'text', disabled: 'bool', must_change_password: 'bool', last_login_at: 'time', created_at: 'time', updated_at: 'time' },
+  columns: {
+    id: 'int',
+    email: 'text',
+    name: 'text',
+    role: 'text',
+    disabled: 'bool',
+    must_change_password: 'bool',
+    last_login_at: 'time',
+    created_at: 'time',
+    updated_at: 'time',
+  },
   hasUpdatedAt: true,
 }

@@ -32,7 +32,18 @@ export async function seedLead(request: APIRequestContext, fields: Record<string
   const token = ((await (await request.get('/api/form-token')).json()) as { token: string }).token
   const email = fields.email ?? `lead-${uniqueId()}@example.com`
   const res = await request.post('/api/leads', {
-    data: { email, firstName: 'Dana', lastName: `Lead ${uniqueId()}`, company: '', phone: '', message: 'Please call me about SEO.', source: 'Exit Intent Popup', campaign: 'Free Quote Request', formToken: token, ...fields },
+    data: {
+      email,
+      firstName: 'Dana',
+      lastName: `Lead ${uniqueId()}`,
+      company: '',
+      phone: '',
+      message: 'Please call me about SEO.',
+      source: 'Exit Intent Popup',
+      campaign: 'Free Quote Request',
+      formToken: token,
+      ...fields,
+    },
   })
   expect(res.ok(), await res.text()).toBe(true)
   return { email, ...fields }

@@ -19,10 +19,13 @@ const addonsHtml = (features: Partial<Chrome['features']>) => {
 export async function serveWithFeatures(page: Page, path: string, features: Partial<Chrome['features']>) {
   const built = addonsHtml({})
   const wanted = addonsHtml(features)
-  await page.route((url) => url.pathname === path, async (route) => {
-    const response = await route.fetch()
-    const html = await response.text()
-    if (!html.includes(built)) throw new Error(`The built ${path} does not contain the layout's add-ons as rendered now; rebuild the site.`)
-    await route.fulfill({ status: response.status(), contentType: 'text/html; charset=utf-8', body: html.replace(built, wanted) })
-  })
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      const response = await route.fetch()
+      const html = await response.text()
+      if (!html.includes(built)) throw new Error(`The built ${path} does not contain the layout's add-ons as rendered now; rebuild the site.`)
+      await route.fulfill({ status: response.status(), contentType: 'text/html; charset=utf-8', body: html.replace(built, wanted) })
+    },
+  )
 }

@@ -2,7 +2,17 @@
 // page talked to (to prove nothing leaves the machine).
 import type { Page, Request } from '@playwright/test'
 
-export type SentEvent = { type: string; path: string; visitorId: string; sessionId: string; at: number; value?: number; name?: string; referrer?: string; props?: Record<string, unknown> }
+export type SentEvent = {
+  type: string
+  path: string
+  visitorId: string
+  sessionId: string
+  at: number
+  value?: number
+  name?: string
+  referrer?: string
+  props?: Record<string, unknown>
+}
 
 /** Collects the events of every POST /api/events (sendBeacon or fetch) the page sends. */
 export function collectEvents(page: Page): { events: SentEvent[]; batches: SentEvent[][]; contentTypes: string[] } {
