@@ -1,7 +1,7 @@
 // The building blocks of every public form: labelled fields whose error is shown under them and
 // tied to them (aria-invalid + aria-describedby), the required-fields note, the honeypot, the
 // submit button and the form-level messages.
-import type { HTMLAttributes, ReactNode } from 'react'
+import type { FormEvent, HTMLAttributes, ReactNode, RefObject } from 'react'
 import { budgetLabels, budgets } from '../../shared/contract.ts'
 
 export const inputClass =
@@ -56,6 +56,10 @@ export function FieldError({ id, error, className = 'mt-1' }: { id: string; erro
   )
 }
 
+/** What the browser needs to know about an email or phone field: its type, autofill and keyboard. */
+export const EMAIL_INPUT = { type: 'email', autoComplete: 'email', inputMode: 'email' } as const
+export const PHONE_INPUT = { type: 'tel', autoComplete: 'tel', inputMode: 'tel' } as const
+
 export type TextFieldProps = {
   id: string
   name: string
@@ -86,6 +90,44 @@ export function TextField({ id, name, label, value, error, required, type = 'tex
   )
 }
 
+export type SelectFieldProps = {
+  id: string
+  name: string
+  label: string
+  value: string
+  error?: string
+  required?: boolean
+  /** The first, empty choice ("Choose a timeline"). */
+  placeholder: string
+  options: { value: string; label: string }[]
+  onChange: (value: string) => void
+}
+
+export function SelectField({ id, name, label, value, error, required, placeholder, options, onChange }: SelectFieldProps) {
+  return (
+    <div>
+      <FieldLabel htmlFor={id} text={label} required={required} />
+      <select
+        id={id}
+        name={name}
+        required={required}
+        value={value}
+        {...invalidProps(id, error)}
+        onChange={(e) => onChange(e.target.value)}
+        className={inputClass}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={errorId(id)} error={error} />
+    </div>
+  )
+}
+
 /** People never see or reach it; form-filling bots fill it in (server/middleware/formSpam.ts). Its
  * value is read at submit (client/forms/useForm.ts). */
 export function Honeypot({ id }: { id: string }) {
@@ -94,6 +136,54 @@ export function Honeypot({ id }: { id: string }) {
       <label htmlFor={id}>Fax</label>
       <input id={id} type="text" name="fax" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
+  )
+}
+
+/** A one-step form on its card: posted by the form hook (no browser validation UI), the
+ * required-fields note first. */
+export function FormCard({
+  formRef,
+  onSubmit,
+  label,
+  roomy,
+  multipart,
+  children,
+}: {
+  formRef: RefObject<HTMLFormElement | null>
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void
+  label: string
+  /** More space between the groups (the quote form's longer list). */
+  roomy?: boolean
+  /** For a form that sends a file. */
+  multipart?: boolean
+  children: ReactNode
+}) {
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      onSubmit={onSubmit}
+      noValidate
+      encType={multipart ? 'multipart/form-data' : undefined}
+      className={`relative ${roomy ? 'space-y-6' : 'space-y-5'} rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8`}
+      aria-label={label}
+    >
+      <RequiredNote />
+      {children}
+    </form>
+  )
+}
+
+/** The end of a one-step form: the honeypot, the submit button and the form's messages. */
+export function FormEnd({ idBase, pending, label, error, success }: { idBase: string; pending: boolean; label: string; error: string; success?: string }) {
+  return (
+    <>
+      <Honeypot id={`${idBase}-fax`} />
+      <div>
+        <SubmitButton pending={pending} label={label} />
+        <FormMessages error={error} success={success} />
+      </div>
+    </>
   )
 }
 

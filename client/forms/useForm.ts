@@ -201,6 +201,14 @@ export function useForm<V extends object, F extends string = Extract<keyof V, st
     set,
     /** A text field's value and change handler, to spread on an input component. */
     field: <K extends keyof V>(name: K) => ({ value: values[name], onChange: (value: V[K]) => set(name, value) }),
+    /** Everything a <TextField> needs from the form for a string field: id (under `idBase`), name, value, error, change handler. */
+    textField: <K extends keyof V & F & string>(name: K, idBase: string) => ({
+      id: `${idBase}-${name}`,
+      name,
+      value: String(values[name] ?? ''),
+      error: errors[name],
+      onChange: (value: string) => set(name, value as V[K]),
+    }),
     /** Replaces the values (after a success, or a value from the URL). */
     reset: (next: V = initial) => setValues(next),
     setValues,

@@ -4,7 +4,7 @@
 // a file that only claims to be a PDF) under the fields.
 import { useEffect, useId, useRef, useState } from 'react'
 import { ApplicationSchema, RESUME_MAX_BYTES } from '../../shared/contract.ts'
-import { errorId, FieldError, FieldLabel, FormMessages, Honeypot, inputClass, invalidProps, RequiredNote, SubmitButton, TextField } from '../forms/fields.tsx'
+import { EMAIL_INPUT, errorId, FieldError, FieldLabel, FormCard, FormEnd, invalidProps, PHONE_INPUT, SelectField, TextField } from '../forms/fields.tsx'
 import { useForm } from '../forms/useForm.ts'
 
 export type ApplyFormProps = { jobs: { slug: string; title: string }[] }
@@ -24,7 +24,7 @@ export function ApplyForm({ jobs }: ApplyFormProps) {
   const id = useId()
   const resume = useRef<HTMLInputElement>(null)
   const [sent, setSent] = useState('')
-  const { ref, values, errors, set, reset, setValues, setFieldError, clearError, general, pending, submit } = useForm({
+  const { ref, values, errors, set, textField, reset, setValues, setFieldError, clearError, general, pending, submit } = useForm({
     initial: EMPTY,
     fields: ['openingId', 'name', 'email', 'phone', 'links', 'coverLetter', 'resume'],
     endpoint: '/api/applications',
@@ -60,80 +60,24 @@ export function ApplyForm({ jobs }: ApplyFormProps) {
   }
 
   return (
-    <form
-      ref={ref}
-      method="post"
-      onSubmit={submit}
-      noValidate
-      encType="multipart/form-data"
-      className="relative space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
-      aria-label="Job application"
-    >
-      <RequiredNote />
-      <div>
-        <FieldLabel htmlFor={`${id}-opening`} text="Opening" required />
-        <select
-          id={`${id}-opening`}
-          name="openingId"
-          required
-          value={values.openingId}
-          {...invalidProps(`${id}-opening`, errors.openingId)}
-          onChange={(e) => set('openingId', e.target.value)}
-          className={inputClass}
-        >
-          <option value="">Choose an opening</option>
-          {jobs.map((job) => (
-            <option key={job.slug} value={job.slug}>
-              {job.title}
-            </option>
-          ))}
-        </select>
-        <FieldError id={errorId(`${id}-opening`)} error={errors.openingId} />
-      </div>
+    <FormCard formRef={ref} onSubmit={submit} label="Job application" multipart>
+      <SelectField
+        id={`${id}-opening`}
+        name="openingId"
+        label="Opening"
+        required
+        placeholder="Choose an opening"
+        options={jobs.map((job) => ({ value: job.slug, label: job.title }))}
+        value={values.openingId}
+        error={errors.openingId}
+        onChange={(v) => set('openingId', v)}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          id={`${id}-name`}
-          name="name"
-          label="Full name"
-          required
-          autoComplete="name"
-          value={values.name}
-          error={errors.name}
-          onChange={(v) => set('name', v)}
-        />
-        <TextField
-          id={`${id}-email`}
-          name="email"
-          label="Email"
-          required
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={values.email}
-          error={errors.email}
-          onChange={(v) => set('email', v)}
-        />
+        <TextField {...textField('name', id)} label="Full name" required autoComplete="name" />
+        <TextField {...textField('email', id)} {...EMAIL_INPUT} label="Email" required />
       </div>
-      <TextField
-        id={`${id}-phone`}
-        name="phone"
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        value={values.phone}
-        error={errors.phone}
-        onChange={(v) => set('phone', v)}
-      />
-      <TextField
-        id={`${id}-links`}
-        name="links"
-        label="Portfolio, LinkedIn or GitHub links"
-        rows={2}
-        value={values.links}
-        error={errors.links}
-        onChange={(v) => set('links', v)}
-      />
+      <TextField {...textField('phone', id)} {...PHONE_INPUT} label="Phone" />
+      <TextField {...textField('links', id)} label="Portfolio, LinkedIn or GitHub links" rows={2} />
       <TextField
         id={`${id}-cover`}
         name="coverLetter"
@@ -159,12 +103,8 @@ export function ApplyForm({ jobs }: ApplyFormProps) {
         />
         <FieldError id={errorId(`${id}-resume`)} error={errors.resume} />
       </div>
-      <Honeypot id={`${id}-fax`} />
-      <div>
-        <SubmitButton pending={pending} label="Send Application" />
-        <FormMessages error={general} success={sent} />
-      </div>
-    </form>
+      <FormEnd idBase={id} pending={pending} label="Send Application" error={general} success={sent} />
+    </FormCard>
   )
 }
 export default ApplyForm

@@ -3,7 +3,7 @@
 // shown in place, in a status message screen readers announce.
 import { useId, useState } from 'react'
 import { ContactSchema } from '../../shared/contract.ts'
-import { FormMessages, Honeypot, RequiredNote, SubmitButton, TextField } from '../forms/fields.tsx'
+import { EMAIL_INPUT, FormCard, FormEnd, PHONE_INPUT, TextField } from '../forms/fields.tsx'
 import { useForm } from '../forms/useForm.ts'
 
 const EMPTY = { name: '', email: '', phone: '', subject: '', message: '' }
@@ -11,7 +11,7 @@ const EMPTY = { name: '', email: '', phone: '', subject: '', message: '' }
 export function ContactForm() {
   const id = useId()
   const [sent, setSent] = useState('')
-  const { ref, values, errors, set, reset, general, pending, submit } = useForm({
+  const { ref, textField, reset, general, pending, submit } = useForm({
     initial: EMPTY,
     fields: ['name', 'email', 'phone', 'subject', 'message'],
     endpoint: '/api/contact',
@@ -25,76 +25,16 @@ export function ContactForm() {
   })
 
   return (
-    <form
-      ref={ref}
-      method="post"
-      onSubmit={submit}
-      noValidate
-      className="relative space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
-      aria-label="Contact form"
-    >
-      <RequiredNote />
+    <FormCard formRef={ref} onSubmit={submit} label="Contact form">
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          id={`${id}-name`}
-          name="name"
-          label="Your name"
-          required
-          autoComplete="name"
-          value={values.name}
-          error={errors.name}
-          onChange={(v) => set('name', v)}
-        />
-        <TextField
-          id={`${id}-email`}
-          name="email"
-          label="Email"
-          required
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={values.email}
-          error={errors.email}
-          onChange={(v) => set('email', v)}
-        />
+        <TextField {...textField('name', id)} label="Your name" required autoComplete="name" />
+        <TextField {...textField('email', id)} {...EMAIL_INPUT} label="Email" required />
       </div>
-      <TextField
-        id={`${id}-phone`}
-        name="phone"
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        value={values.phone}
-        error={errors.phone}
-        onChange={(v) => set('phone', v)}
-      />
-      <TextField
-        id={`${id}-subject`}
-        name="subject"
-        label="Subject"
-        required
-        autoComplete="off"
-        value={values.subject}
-        error={errors.subject}
-        onChange={(v) => set('subject', v)}
-      />
-      <TextField
-        id={`${id}-message`}
-        name="message"
-        label="Message"
-        required
-        rows={6}
-        value={values.message}
-        error={errors.message}
-        onChange={(v) => set('message', v)}
-      />
-      <Honeypot id={`${id}-fax`} />
-      <div>
-        <SubmitButton pending={pending} label="Send Message" />
-        <FormMessages error={general} success={sent} />
-      </div>
-    </form>
+      <TextField {...textField('phone', id)} {...PHONE_INPUT} label="Phone" />
+      <TextField {...textField('subject', id)} label="Subject" required autoComplete="off" />
+      <TextField {...textField('message', id)} label="Message" required rows={6} />
+      <FormEnd idBase={id} pending={pending} label="Send Message" error={general} success={sent} />
+    </FormCard>
   )
 }
 export default ContactForm

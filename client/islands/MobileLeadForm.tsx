@@ -5,7 +5,7 @@
 // source 'Mobile Lead Form'. See docs/decisions/033-mobile-lead-form.md.
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { budgetLabels, budgets, fieldErrors, QuoteSchema } from '../../shared/contract.ts'
-import { BudgetChoice, FormMessages, Honeypot, TextField } from '../forms/fields.tsx'
+import { BudgetChoice, FormMessages, Honeypot, TextField, EMAIL_INPUT, PHONE_INPUT } from '../forms/fields.tsx'
 import { splitFieldErrors } from '../forms/submission.ts'
 import { useForm } from '../forms/useForm.ts'
 
@@ -56,7 +56,7 @@ export function MobileLeadForm() {
   const [open, setOpen] = useState(false)
   const [step, setStep] = useState(1)
   const [sentTo, setSentTo] = useState('')
-  const { ref, values, errors, set, reset, setErrors, showErrors, general, pending, submit } = useForm({
+  const { ref, values, errors, set, textField, reset, setErrors, showErrors, general, pending, submit } = useForm({
     initial: EMPTY,
     fields: Object.values(STEP_FIELDS).flat(),
     endpoint: '/api/leads',
@@ -225,66 +225,18 @@ export function MobileLeadForm() {
 
                 {step === 1 && (
                   <>
-                    <TextField
-                      id={`${id}-name`}
-                      name="name"
-                      label="Your name"
-                      required
-                      autoComplete="name"
-                      value={values.name}
-                      error={errors.name}
-                      onChange={(v) => set('name', v)}
-                    />
-                    <TextField
-                      id={`${id}-email`}
-                      name="email"
-                      label="Email"
-                      required
-                      type="email"
-                      autoComplete="email"
-                      inputMode="email"
-                      value={values.email}
-                      error={errors.email}
-                      onChange={(v) => set('email', v)}
-                    />
-                    <TextField
-                      id={`${id}-phone`}
-                      name="phone"
-                      label="Phone"
-                      type="tel"
-                      autoComplete="tel"
-                      inputMode="tel"
-                      value={values.phone}
-                      error={errors.phone}
-                      onChange={(v) => set('phone', v)}
-                    />
+                    <TextField {...textField('name', id)} label="Your name" required autoComplete="name" />
+                    <TextField {...textField('email', id)} {...EMAIL_INPUT} label="Email" required />
+                    <TextField {...textField('phone', id)} {...PHONE_INPUT} label="Phone" />
                   </>
                 )}
                 {step === 2 && (
                   <>
-                    <TextField
-                      id={`${id}-company`}
-                      name="company"
-                      label="Company"
-                      autoComplete="organization"
-                      value={values.company}
-                      error={errors.company}
-                      onChange={(v) => set('company', v)}
-                    />
+                    <TextField {...textField('company', id)} label="Company" autoComplete="organization" />
                     <BudgetChoice id={id} value={values.budget} error={errors.budget} listClass="mt-2 space-y-2" onChange={(budget) => set('budget', budget)} />
                   </>
                 )}
-                {step === 3 && (
-                  <TextField
-                    id={`${id}-message`}
-                    name="message"
-                    label="What would you like help with?"
-                    rows={4}
-                    value={values.message}
-                    error={errors.message}
-                    onChange={(v) => set('message', v)}
-                  />
-                )}
+                {step === 3 && <TextField {...textField('message', id)} label="What would you like help with?" rows={4} />}
 
                 <Honeypot id={`${id}-fax`} />
                 <div className="flex gap-3">

@@ -7,16 +7,15 @@ import { QuoteSchema, timelineLabels, timelines } from '../../shared/contract.ts
 import {
   BudgetChoice,
   checkClass,
+  EMAIL_INPUT,
   errorId,
   FieldError,
-  FieldLabel,
-  FormMessages,
-  Honeypot,
-  inputClass,
+  FormCard,
+  FormEnd,
   invalidProps,
+  PHONE_INPUT,
   RequiredMark,
-  RequiredNote,
-  SubmitButton,
+  SelectField,
   TextField,
 } from '../forms/fields.tsx'
 import { useForm } from '../forms/useForm.ts'
@@ -27,7 +26,7 @@ const EMPTY = { name: '', email: '', phone: '', company: '', website: '', servic
 
 export function QuoteForm({ services }: QuoteFormProps) {
   const id = useId()
-  const { ref, values, errors, set, general, pending, submit } = useForm({
+  const { ref, values, errors, set, textField, general, pending, submit } = useForm({
     initial: EMPTY,
     fields: ['name', 'email', 'phone', 'company', 'website', 'services', 'budget', 'timeline', 'message', 'consent'],
     endpoint: '/api/quotes',
@@ -42,70 +41,14 @@ export function QuoteForm({ services }: QuoteFormProps) {
   const toggleService = (service: string, on: boolean) => set('services', on ? [...values.services, service] : values.services.filter((s) => s !== service))
 
   return (
-    <form
-      ref={ref}
-      method="post"
-      onSubmit={submit}
-      noValidate
-      className="relative space-y-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
-      aria-label="Free quote request"
-    >
-      <RequiredNote />
+    <FormCard formRef={ref} onSubmit={submit} label="Free quote request" roomy>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          id={`${id}-name`}
-          name="name"
-          label="Your name"
-          required
-          autoComplete="name"
-          value={values.name}
-          error={errors.name}
-          onChange={(v) => set('name', v)}
-        />
-        <TextField
-          id={`${id}-email`}
-          name="email"
-          label="Work email"
-          required
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={values.email}
-          error={errors.email}
-          onChange={(v) => set('email', v)}
-        />
-        <TextField
-          id={`${id}-phone`}
-          name="phone"
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          value={values.phone}
-          error={errors.phone}
-          onChange={(v) => set('phone', v)}
-        />
-        <TextField
-          id={`${id}-company`}
-          name="company"
-          label="Company"
-          autoComplete="organization"
-          value={values.company}
-          error={errors.company}
-          onChange={(v) => set('company', v)}
-        />
+        <TextField {...textField('name', id)} label="Your name" required autoComplete="name" />
+        <TextField {...textField('email', id)} {...EMAIL_INPUT} label="Work email" required />
+        <TextField {...textField('phone', id)} {...PHONE_INPUT} label="Phone" />
+        <TextField {...textField('company', id)} label="Company" autoComplete="organization" />
         <div className="sm:col-span-2">
-          <TextField
-            id={`${id}-website`}
-            name="website"
-            label="Website"
-            type="url"
-            autoComplete="url"
-            inputMode="url"
-            value={values.website}
-            error={errors.website}
-            onChange={(v) => set('website', v)}
-          />
+          <TextField {...textField('website', id)} label="Website" type="url" autoComplete="url" inputMode="url" />
         </div>
       </div>
 
@@ -143,36 +86,19 @@ export function QuoteForm({ services }: QuoteFormProps) {
         onChange={(budget) => set('budget', budget)}
       />
 
-      <div>
-        <FieldLabel htmlFor={`${id}-timeline`} text="When do you want to start?" required />
-        <select
-          id={`${id}-timeline`}
-          name="timeline"
-          required
-          value={values.timeline}
-          {...invalidProps(`${id}-timeline`, errors.timeline)}
-          onChange={(e) => set('timeline', e.target.value)}
-          className={inputClass}
-        >
-          <option value="">Choose a timeline</option>
-          {timelines.map((t) => (
-            <option key={t} value={t}>
-              {timelineLabels[t]}
-            </option>
-          ))}
-        </select>
-        <FieldError id={errorId(`${id}-timeline`)} error={errors.timeline} />
-      </div>
-
-      <TextField
-        id={`${id}-message`}
-        name="message"
-        label="Goals, current results or anything we should know"
-        rows={5}
-        value={values.message}
-        error={errors.message}
-        onChange={(v) => set('message', v)}
+      <SelectField
+        id={`${id}-timeline`}
+        name="timeline"
+        label="When do you want to start?"
+        required
+        placeholder="Choose a timeline"
+        options={timelines.map((t) => ({ value: t, label: timelineLabels[t] }))}
+        value={values.timeline}
+        error={errors.timeline}
+        onChange={(v) => set('timeline', v)}
       />
+
+      <TextField {...textField('message', id)} label="Goals, current results or anything we should know" rows={5} />
 
       <div>
         <label htmlFor={`${id}-consent`} className="flex items-start gap-3 text-sm text-slate-800">
@@ -194,13 +120,8 @@ export function QuoteForm({ services }: QuoteFormProps) {
         <FieldError id={errorId(`${id}-consent`)} error={errors.consent} />
       </div>
 
-      <Honeypot id={`${id}-fax`} />
-
-      <div>
-        <SubmitButton pending={pending} label="Get My Free Quote" />
-        <FormMessages error={general} />
-      </div>
-    </form>
+      <FormEnd idBase={id} pending={pending} label="Get My Free Quote" error={general} />
+    </FormCard>
   )
 }
 export default QuoteForm

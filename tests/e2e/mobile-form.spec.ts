@@ -66,7 +66,7 @@ test('three steps forward and back, Back stops at step 1, each step checks its o
   await dialog(page).getByLabel('Email').fill('dana@example.com')
   await dialog(page).getByRole('button', { name: 'Next' }).click()
   await expectStep(page, 2, 'About your business')
-  const budgets = dialog(page).getByRole('group', { name: 'Monthly budget' }).getByRole('radio')
+  const budgets = dialog(page).getByRole('radiogroup', { name: 'Monthly budget' }).getByRole('radio')
   await expect(budgets).toHaveCount(4)
   for (const [i, label] of ['Under $5,000 / month', '$5,000 - $15,000 / month', '$15,000 - $50,000 / month', '$50,000+ / month'].entries()) {
     await expect(budgets.nth(i)).toHaveAccessibleName(label)
