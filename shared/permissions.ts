@@ -20,6 +20,8 @@ export const ADMIN_RESOURCES = [
   'jobs',
   'redirects',
   'not-found',
+  'cms',
+  'syndication',
 ] as const
 export type AdminResource = (typeof ADMIN_RESOURCES)[number]
 
@@ -48,6 +50,8 @@ const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>
   sales: {
     dashboard: READ_ONLY,
     leads: ALL,
+    // The page inventory of /admin/cms: read and export, no overrides.
+    cms: ['list', 'show', 'export'],
     ...Object.fromEntries(CRM.map((r) => [r, ALL])),
   },
   marketing: {
@@ -57,6 +61,8 @@ const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>
     analytics: ALL,
     redirects: ALL,
     'not-found': ALL,
+    cms: ALL,
+    syndication: ALL,
   },
 }
 
