@@ -7,6 +7,7 @@ import activities from './activities/index.ts'
 import { MyTasks } from './activities/MyTasks.tsx'
 import auditLogs from './audit/index.ts'
 import { authProvider, changePasswordPath } from './authProvider.ts'
+import cms from './cms/index.ts'
 import companies from './companies/index.ts'
 import { ContactImport } from './contacts/ContactImport.tsx'
 import contacts, { ContactEdit } from './contacts/index.ts'
@@ -70,6 +71,7 @@ export function App() {
           <Route path="import" element={<RedirectImport />} />
         </Resource>
         <Resource name="not-found" {...notFound} options={{ label: '404 log' }} recordRepresentation="path" />
+        <Resource name="cms" {...cms} options={{ label: 'Pages (CMS)' }} recordRepresentation="url" />
       </Admin>
     </BrowserRouter>
   )
