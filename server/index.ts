@@ -11,6 +11,7 @@ import { smtpTransport } from './jobs/notifications.ts'
 import { jobs, schedules } from './jobs/registry.ts'
 import { createJobRunner, type RunnerOptions } from './jobs/runner.ts'
 import { startRedirectFlush } from './redirects/tasks.ts'
+import { startFeedFetchFlush } from './feeds/fetchLog.ts'
 
 export type StartOptions = {
   sendMail?: SendMail
@@ -37,6 +38,7 @@ export async function startServer(env = loadEnv(), opts: StartOptions = {}) {
   })
   const app = createApp({ db, env, writer, notifyOutbox: () => runner.wake() })
   const redirectFlush = startRedirectFlush(db, report('redirects'))
+  const feedFetchFlush = startFeedFetchFlush(db, report('feeds'))
   const server = app.listen(env.PORT, env.HOST)
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   const address = server.address()
@@ -51,6 +53,7 @@ export async function startServer(env = loadEnv(), opts: StartOptions = {}) {
       await writer.close()
       await runner.stop()
       await redirectFlush.stop()
+      await feedFetchFlush.stop()
       await db.destroy()
     })())
   return { server, db, port, close, runner, writer }
