@@ -22,6 +22,7 @@ export function AdminMenu() {
       {can('redirects') && <Menu.ResourceItem name="redirects" />}
       {can('not-found') && <Menu.ResourceItem name="not-found" />}
       {can('cms') && <Menu.ResourceItem name="cms" />}
+      {can('syndication') && <Menu.ResourceItem name="syndication" />}
     </Menu>
   )
 }
