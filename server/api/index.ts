@@ -23,6 +23,7 @@ import { postLead } from './leads.ts'
 import { getUnsubscribe, postNewsletter } from './newsletter.ts'
 import { postQuote } from './quotes.ts'
 import { postRoiCalculation } from './roiCalculation.ts'
+import { postChatbotQuestion } from '../chatbot/questionLog.ts'
 
 export type ApiDeps = { db: Db; env: Env; writer: Writer; notifyOutbox?: () => void; catalog?: ApiCatalog }
 
@@ -74,6 +75,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.get('/newsletter/unsubscribe', formLimit(), getUnsubscribe(handlerDeps))
   router.post('/roi-calculation', formLimit(), json, once('POST /api/roi-calculation'), postRoiCalculation(handlerDeps))
   router.post('/events', beaconLimit(), jsonBody({ allowTextPlain: true }), once('POST /api/events'), postEvents(handlerDeps))
+  router.post('/chatbot/questions', beaconLimit(), jsonBody({ allowTextPlain: true, limit: 4096 }), postChatbotQuestion(handlerDeps))
   return router
 }
 

@@ -4,12 +4,14 @@ import type { JobDefinition } from './define.ts'
 import { notificationJob } from './notifications.ts'
 import { purgeJob } from './purges.ts'
 import { notFoundPurgeJob } from '../redirects/tasks.ts'
+import { chatbotQuestionsPurgeJob } from '../chatbot/questionLog.ts'
 import type { Schedule } from './runner.ts'
 
-export const jobs: JobDefinition[] = [notificationJob, purgeJob, notFoundPurgeJob]
+export const jobs: JobDefinition[] = [notificationJob, purgeJob, notFoundPurgeJob, chatbotQuestionsPurgeJob]
 
 /** Cron patterns in UTC. The purge also runs when a server starts (as it did before the runner). */
 export const schedules: Schedule[] = [
   { job: purgeJob, cron: '17 * * * *', runAtStart: true },
   { job: notFoundPurgeJob, cron: '41 3 * * *', runAtStart: true },
+  { job: chatbotQuestionsPurgeJob, cron: '53 3 * * *', runAtStart: true },
 ]
