@@ -11,6 +11,7 @@ import { smtpTransport } from './jobs/notifications.ts'
 import { jobs, schedules } from './jobs/registry.ts'
 import { createJobRunner, type RunnerOptions } from './jobs/runner.ts'
 import { startRedirectFlush } from './redirects/tasks.ts'
+import { recordServerError } from './monitoring/serverErrors.ts'
 
 export type StartOptions = {
   sendMail?: SendMail
@@ -37,6 +38,12 @@ export async function startServer(env = loadEnv(), opts: StartOptions = {}) {
   })
   const app = createApp({ db, env, writer, notifyOutbox: () => runner.wake() })
   const redirectFlush = startRedirectFlush(db, report('redirects'))
+  // An unhandled rejection is logged and recorded in monitoring instead of ending the process.
+  const onRejection = (reason: unknown) => {
+    report('unhandled rejection')(reason)
+    void recordServerError(db, env, reason, 'unhandled rejection')
+  }
+  process.on('unhandledRejection', onRejection)
   const server = app.listen(env.PORT, env.HOST)
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   const address = server.address()
@@ -49,6 +56,7 @@ export async function startServer(env = loadEnv(), opts: StartOptions = {}) {
         server.closeIdleConnections()
       })
       await writer.close()
+      process.off('unhandledRejection', onRejection)
       await runner.stop()
       await redirectFlush.stop()
       await db.destroy()
