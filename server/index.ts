@@ -6,7 +6,7 @@ import { createApp } from './app.ts'
 import { createWriter } from './db/groupCommit.ts'
 import { createDb, migrate } from './db/knex.ts'
 import { loadEnv } from './env.ts'
-import type { SendMail } from './jobs/define.ts'
+import type { JobDeps, SendMail } from './jobs/define.ts'
 import { smtpTransport } from './jobs/notifications.ts'
 import { jobs, schedules } from './jobs/registry.ts'
 import { createJobRunner, type RunnerOptions } from './jobs/runner.ts'
@@ -27,8 +27,9 @@ export async function startServer(env = loadEnv(), opts: StartOptions = {}) {
     if (env.NODE_ENV !== 'test' || process.env.LOG_ERRORS) console.error(`[${label}]`, error)
   }
   const sendMail = opts.sendMail ?? (await smtpTransport(env))
+  const deps: JobDeps = { db, env, sendMail }
   const runner = createJobRunner({
-    deps: { db, env, sendMail },
+    deps,
     jobs,
     schedules,
     pollMs: env.JOBS_POLL_MS,
@@ -48,6 +49,7 @@ export async function startServer(env = loadEnv(), opts: StartOptions = {}) {
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : env.PORT
+  deps.origin = `http://127.0.0.1:${port}`
   let closing: Promise<void> | undefined
   const close = () =>
     (closing ??= (async () => {

@@ -17,13 +17,31 @@ import { registerDashboardRoutes } from './dashboard.ts'
 import { registerDemoDataRoutes } from './demoData.ts'
 import { deals } from './deals.ts'
 import { errorGroups } from './errorGroups.ts'
+import { incidents } from './incidents.ts'
+import { maintenanceWindows } from './maintenanceWindows.ts'
+import { registerMonitoringRoutes } from './monitoring.ts'
 import { jobs } from './jobs.ts'
 import { leads } from './leads.ts'
 import { registerResource, type AdminResourceModule } from './resourceRouter.ts'
 import { users } from './users.ts'
 import { notFound, redirects } from './redirects.ts'
 
-const RESOURCES: AdminResourceModule[] = [leads, contacts, companies, deals, activities, users, auditLogs, jobs, redirects, notFound, errorGroups, alerts]
+const RESOURCES: AdminResourceModule[] = [
+  leads,
+  contacts,
+  companies,
+  deals,
+  activities,
+  users,
+  auditLogs,
+  jobs,
+  redirects,
+  notFound,
+  errorGroups,
+  alerts,
+  incidents,
+  maintenanceWindows,
+]
 
 export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
   const router = new Router({ prefix: '/api/admin' })
@@ -43,6 +61,7 @@ export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
 
   registerDashboardRoutes(router, db, guard)
   registerDemoDataRoutes(router, db, guard)
+  registerMonitoringRoutes(router, { db, env }, guard)
   for (const resource of RESOURCES) {
     // A resource's own routes first: /leads/export.csv must win over /leads/:id.
     resource.routes?.(router, { db, env }, guard)

@@ -20,6 +20,7 @@ import { postContact } from './contact.ts'
 import type { HandlerDeps } from './deps.ts'
 import { postError } from './errors.ts'
 import { postEvents } from './events.ts'
+import { heartbeat } from './heartbeat.ts'
 import { getFormToken } from './formToken.ts'
 import { postLead } from './leads.ts'
 import { getUnsubscribe, postNewsletter } from './newsletter.ts'
@@ -82,6 +83,9 @@ export function createApiRouter(deps: ApiDeps): Router {
     jsonBody({ allowTextPlain: true, limit: ERROR_BEACON_MAX_BYTES }),
     postError(handlerDeps),
   )
+  // The external pinger's push URL (issue 14).
+  router.get('/heartbeat/:token', beaconLimit(), heartbeat(handlerDeps))
+  router.post('/heartbeat/:token', beaconLimit(), heartbeat(handlerDeps))
   router.post('/events', beaconLimit(), jsonBody({ allowTextPlain: true }), once('POST /api/events'), postEvents(handlerDeps))
   return router
 }
