@@ -69,6 +69,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   // Analytics beacons arrive many times per page view; by default 50 times the form limit.
   EVENTS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
+  // Browser error reports accepted per IP and minute (POST /api/errors); more get 429.
+  ERROR_REPORTS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   FORM_MIN_FILL_MS: z.coerce.number().int().min(0).default(3000),
   // A request body must arrive within this time (uploads: 4 times as long), or 408.
   BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),

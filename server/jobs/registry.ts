@@ -6,12 +6,27 @@ import { purgeJob } from './purges.ts'
 import { notFoundPurgeJob } from '../redirects/tasks.ts'
 import { chatbotQuestionsPurgeJob } from '../chatbot/questionLog.ts'
 import type { Schedule } from './runner.ts'
+import { alertJob } from '../monitoring/alerts.ts'
+import { monitoringPurgeJob, uptimeProbeJob } from '../monitoring/jobs.ts'
+import { heartbeatJob } from '../monitoring/heartbeat.ts'
 
-export const jobs: JobDefinition[] = [notificationJob, purgeJob, notFoundPurgeJob, chatbotQuestionsPurgeJob]
+export const jobs: JobDefinition[] = [
+  notificationJob,
+  purgeJob,
+  notFoundPurgeJob,
+  chatbotQuestionsPurgeJob,
+  alertJob,
+  monitoringPurgeJob,
+  uptimeProbeJob,
+  heartbeatJob,
+]
 
 /** Cron patterns in UTC. The purge also runs when a server starts (as it did before the runner). */
 export const schedules: Schedule[] = [
   { job: purgeJob, cron: '17 * * * *', runAtStart: true },
   { job: notFoundPurgeJob, cron: '41 3 * * *', runAtStart: true },
   { job: chatbotQuestionsPurgeJob, cron: '53 3 * * *', runAtStart: true },
+  { job: monitoringPurgeJob, cron: '23 * * * *' },
+  { job: uptimeProbeJob, cron: '* * * * *' },
+  { job: heartbeatJob, cron: '7 * * * *' },
 ]
