@@ -5,11 +5,15 @@ import { notificationJob } from './notifications.ts'
 import { purgeJob } from './purges.ts'
 import { notFoundPurgeJob } from '../redirects/tasks.ts'
 import type { Schedule } from './runner.ts'
+import { analyticsPurgeJob, rollupJob } from '../analytics/rollup.ts'
 
-export const jobs: JobDefinition[] = [notificationJob, purgeJob, notFoundPurgeJob]
+export const jobs: JobDefinition[] = [notificationJob, purgeJob, notFoundPurgeJob, rollupJob, analyticsPurgeJob]
 
 /** Cron patterns in UTC. The purge also runs when a server starts (as it did before the runner). */
 export const schedules: Schedule[] = [
   { job: purgeJob, cron: '17 * * * *', runAtStart: true },
   { job: notFoundPurgeJob, cron: '41 3 * * *', runAtStart: true },
+  // Rollups 2 minutes after each hour ends (late beacons), then every quarter to refresh the hours of running sessions.
+  { job: rollupJob, cron: '2,20,35,50 * * * *', runAtStart: true },
+  { job: analyticsPurgeJob, cron: '23 4 * * *', runAtStart: true },
 ]
