@@ -89,6 +89,9 @@ const EnvSchema = z.object({
   // The job runner (docs/decisions/060-job-runner.md): how often an idle process looks for due
   // jobs, and how long a claimed job stays leased between heartbeats (a process killed mid-job
   // gives its jobs back after at most this long).
+  // Analytics (docs/decisions/120-analytics-storage.md): days raw events and sessions are kept
+  // (rollups are kept for good).
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   JOBS_POLL_MS: z.coerce.number().int().min(50).default(2000),
   JOBS_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
 })

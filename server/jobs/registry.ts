@@ -20,6 +20,9 @@ export const jobs: JobDefinition[] = [
   uptimeProbeJob,
   heartbeatJob,
 ]
+import { analyticsPurgeJob, rollupJob } from '../analytics/rollup.ts'
+
+export const jobs: JobDefinition[] = [notificationJob, purgeJob, notFoundPurgeJob, rollupJob, analyticsPurgeJob]
 
 /** Cron patterns in UTC. The purge also runs when a server starts (as it did before the runner). */
 export const schedules: Schedule[] = [
@@ -29,4 +32,7 @@ export const schedules: Schedule[] = [
   { job: monitoringPurgeJob, cron: '23 * * * *' },
   { job: uptimeProbeJob, cron: '* * * * *' },
   { job: heartbeatJob, cron: '7 * * * *' },
+  // Rollups 2 minutes after each hour ends (late beacons), then every quarter to refresh the hours of running sessions.
+  { job: rollupJob, cron: '2,20,35,50 * * * *', runAtStart: true },
+  { job: analyticsPurgeJob, cron: '23 4 * * *', runAtStart: true },
 ]
