@@ -11,6 +11,7 @@ import { smtpTransport } from './jobs/notifications.ts'
 import { jobs, schedules } from './jobs/registry.ts'
 import { createJobRunner, type RunnerOptions } from './jobs/runner.ts'
 import { startRedirectFlush } from './redirects/tasks.ts'
+import { closeMailProvider } from './newsletter/mailProvider.ts'
 
 export type StartOptions = {
   sendMail?: SendMail
@@ -50,6 +51,7 @@ export async function startServer(env = loadEnv(), opts: StartOptions = {}) {
       })
       await writer.close()
       await runner.stop()
+      closeMailProvider(env)
       await redirectFlush.stop()
       await db.destroy()
     })())

@@ -5,8 +5,10 @@ import { notificationJob } from './notifications.ts'
 import { purgeJob } from './purges.ts'
 import { notFoundPurgeJob } from '../redirects/tasks.ts'
 import type { Schedule } from './runner.ts'
+import { newsletterEmailJob } from '../newsletter/emailJob.ts'
+import { campaignSendJob } from '../newsletter/campaignJob.ts'
 
-export const jobs: JobDefinition[] = [notificationJob, purgeJob, notFoundPurgeJob]
+export const jobs: JobDefinition[] = [notificationJob, purgeJob, notFoundPurgeJob, newsletterEmailJob, campaignSendJob]
 
 /** Cron patterns in UTC. The purge also runs when a server starts (as it did before the runner). */
 export const schedules: Schedule[] = [
