@@ -23,6 +23,10 @@ export const jobs: JobDefinition[] = [
 import { analyticsPurgeJob, rollupJob } from '../analytics/rollup.ts'
 
 export const jobs: JobDefinition[] = [notificationJob, purgeJob, notFoundPurgeJob, rollupJob, analyticsPurgeJob]
+import { newsletterEmailJob } from '../newsletter/emailJob.ts'
+import { campaignSendJob } from '../newsletter/campaignJob.ts'
+
+export const jobs: JobDefinition[] = [notificationJob, purgeJob, notFoundPurgeJob, newsletterEmailJob, campaignSendJob]
 
 /** Cron patterns in UTC. The purge also runs when a server starts (as it did before the runner). */
 export const schedules: Schedule[] = [
