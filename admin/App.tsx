@@ -7,6 +7,7 @@ import activities from './activities/index.ts'
 import { MyTasks } from './activities/MyTasks.tsx'
 import auditLogs from './audit/index.ts'
 import { authProvider, changePasswordPath } from './authProvider.ts'
+import cms from './cms/index.ts'
 import companies from './companies/index.ts'
 import { ContactImport } from './contacts/ContactImport.tsx'
 import contacts, { ContactEdit } from './contacts/index.ts'
@@ -77,6 +78,7 @@ export function App() {
           recordRepresentation={(r) => `${r.error_type}: ${String(r.message).slice(0, 60)}`}
         />
         <Resource name="not-found" {...notFound} options={{ label: '404 log' }} recordRepresentation="path" />
+        <Resource name="cms" {...cms} options={{ label: 'Pages (CMS)' }} recordRepresentation="url" />
       </Admin>
     </BrowserRouter>
   )

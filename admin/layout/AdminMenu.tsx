@@ -22,6 +22,7 @@ export function AdminMenu() {
       {can('redirects') && <Menu.ResourceItem name="redirects" />}
       {can('not-found') && <Menu.ResourceItem name="not-found" />}
       {can('error-groups') && <Menu.ResourceItem name="error-groups" />}
+      {can('cms') && <Menu.ResourceItem name="cms" />}
     </Menu>
   )
 }

@@ -9,6 +9,9 @@ import type { Schedule } from './runner.ts'
 import { alertJob } from '../monitoring/alerts.ts'
 import { monitoringPurgeJob, uptimeProbeJob } from '../monitoring/jobs.ts'
 import { heartbeatJob } from '../monitoring/heartbeat.ts'
+import { analyticsPurgeJob, rollupJob } from '../analytics/rollup.ts'
+import { newsletterEmailJob } from '../newsletter/emailJob.ts'
+import { campaignSendJob } from '../newsletter/campaignJob.ts'
 
 export const jobs: JobDefinition[] = [
   notificationJob,
@@ -19,14 +22,11 @@ export const jobs: JobDefinition[] = [
   monitoringPurgeJob,
   uptimeProbeJob,
   heartbeatJob,
+  rollupJob,
+  analyticsPurgeJob,
+  newsletterEmailJob,
+  campaignSendJob,
 ]
-import { analyticsPurgeJob, rollupJob } from '../analytics/rollup.ts'
-
-export const jobs: JobDefinition[] = [notificationJob, purgeJob, notFoundPurgeJob, rollupJob, analyticsPurgeJob]
-import { newsletterEmailJob } from '../newsletter/emailJob.ts'
-import { campaignSendJob } from '../newsletter/campaignJob.ts'
-
-export const jobs: JobDefinition[] = [notificationJob, purgeJob, notFoundPurgeJob, newsletterEmailJob, campaignSendJob]
 
 /** Cron patterns in UTC. The purge also runs when a server starts (as it did before the runner). */
 export const schedules: Schedule[] = [
