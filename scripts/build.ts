@@ -13,6 +13,7 @@ import { checkSite, quickFacts, type QuickFacts } from './build/checkSite.ts'
 import { precompress } from './build/precompress.ts'
 import { writeSitemap } from './build/sitemap.ts'
 import { finishRedirects, prepareRedirects } from './build/redirects.ts'
+import { newBuildId, writeBuildReport, type BuildReport } from '../server/monitoring/builds.ts'
 import { readCmsBuildData } from './build/cmsData.ts'
 import { effectiveHead, isIndexable, setHead } from '../server/cms/headOverride.ts'
 import { inventoryFileOf, pageFacts, writeInventory, type InventoryFile, type InventoryPage } from '../server/cms/inventory.ts'
@@ -67,8 +68,29 @@ function fail(error: unknown): never {
   process.exit(1)
 }
 
+/** Where the build history goes (the performance panel of /admin/monitoring reads it). */
+const varDir = path.resolve(root, process.env.VAR_DIR || 'var')
+
 export async function buildSite({ quiet = false } = {}) {
   const started = performance.now()
+  const startedAt = new Date()
+  const buildId = newBuildId(startedAt)
+  const report = (over: Partial<BuildReport>) =>
+    writeBuildReport(
+      {
+        id: buildId,
+        startedAt: startedAt.toISOString(),
+        finishedAt: new Date().toISOString(),
+        ok: true,
+        seconds: (performance.now() - started) / 1000,
+        pages: 0,
+        pagesPerSecond: 0,
+        brokenLinks: 0,
+        problems: 0,
+        ...over,
+      },
+      { distDir, varDir },
+    )
   // The pre-render hooks run from the bundled server code, where import.meta.url no longer
   // points into data/: tell them where the data is.
   process.env.DATA_DIR ||= defaultDataDir
@@ -146,13 +168,21 @@ export async function buildSite({ quiet = false } = {}) {
   log(
     `  ${feeds.length} feeds (${cms.feedSettings.content} content, ${cms.feedSettings.itemLimit} items${cms.feedSettings.hubUrl ? `, hub ${cms.feedSettings.hubUrl}` : ''})`,
   )
-  writeChatbotIndex(ctx, outDir)
+  const chatIndex = writeChatbotIndex(ctx, outDir)
+  log(`  chatbot index: ${chatIndex.docs} documents, ${(chatIndex.bytes / 1024).toFixed(0)} KB, ${(chatIndex.gzipBytes / 1024).toFixed(0)} KB gzip`)
   finishRedirects(redirects, outDir, log)
   phase('assets and sitemap', since)
   since = performance.now()
   const problems = checkSite(ctx, outDir, facts, canonicalOverrides)
   phase(`checked ${facts.size} pages`, since)
   if (problems.length) {
+    report({
+      ok: false,
+      pages: done,
+      pagesPerSecond: done / renderSeconds,
+      problems: problems.length,
+      brokenLinks: problems.filter((p) => p.includes(': broken internal link ')).length,
+    })
     console.error(
       `\nBuild failed: ${problems.length} problem(s) in the pre-rendered pages:\n${problems
         .slice(0, 50)
@@ -178,6 +208,7 @@ export async function buildSite({ quiet = false } = {}) {
   log(
     `pre-rendered ${done} pages in ${renderSeconds.toFixed(1)} s (${pagesPerSecond.toFixed(0)} pages/s); ${compressed} files precompressed; total ${totalSeconds.toFixed(1)} s; peak RSS ${peakRssMb.toFixed(0)} MB`,
   )
+  report({ pages: done, pagesPerSecond, seconds: totalSeconds })
   return { pages: done, renderSeconds, totalSeconds, pagesPerSecond, peakRssMb }
 }
 

@@ -8,6 +8,7 @@ import type { Env } from '../env.ts'
 import { getMe, postLogin, postLogout, postPassword } from '../auth/routes.ts'
 import { checkOrigin, loadSession, requireCsrfToken, requireSession } from '../auth/sessions.ts'
 import { activities } from './activities.ts'
+import { alerts } from './alerts.ts'
 import { auditLogs } from './auditLogs.ts'
 import { adminJsonBody } from './body.ts'
 import { companies } from './companies.ts'
@@ -17,13 +18,32 @@ import { registerDashboardRoutes } from './dashboard.ts'
 import { registerSyndicationRoutes } from './syndication.ts'
 import { registerDemoDataRoutes } from './demoData.ts'
 import { deals } from './deals.ts'
+import { errorGroups } from './errorGroups.ts'
+import { incidents } from './incidents.ts'
+import { maintenanceWindows } from './maintenanceWindows.ts'
+import { registerMonitoringRoutes } from './monitoring.ts'
 import { jobs } from './jobs.ts'
 import { leads } from './leads.ts'
 import { registerResource, type AdminResourceModule } from './resourceRouter.ts'
 import { users } from './users.ts'
 import { notFound, redirects } from './redirects.ts'
 
-const RESOURCES: AdminResourceModule[] = [leads, contacts, companies, deals, activities, users, auditLogs, jobs, redirects, notFound]
+const RESOURCES: AdminResourceModule[] = [
+  leads,
+  contacts,
+  companies,
+  deals,
+  activities,
+  users,
+  auditLogs,
+  jobs,
+  redirects,
+  notFound,
+  errorGroups,
+  alerts,
+  incidents,
+  maintenanceWindows,
+]
 
 export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
   const router = new Router({ prefix: '/api/admin' })
@@ -43,6 +63,7 @@ export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
 
   registerDashboardRoutes(router, db, guard)
   registerDemoDataRoutes(router, db, guard)
+  registerMonitoringRoutes(router, { db, env }, guard)
   const cmsStore = registerCmsRoutes(router, { db, env }, guard)
   registerSyndicationRoutes(router, { db, env }, guard, cmsStore)
   for (const resource of RESOURCES) {
