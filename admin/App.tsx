@@ -9,6 +9,7 @@ import auditLogs from './audit/index.ts'
 import { authProvider, changePasswordPath } from './authProvider.ts'
 import cms from './cms/index.ts'
 import companies from './companies/index.ts'
+import syndication from './syndication/index.ts'
 import { ContactImport } from './contacts/ContactImport.tsx'
 import contacts, { ContactEdit } from './contacts/index.ts'
 import { Dashboard } from './dashboard/Dashboard.tsx'
@@ -79,6 +80,7 @@ export function App() {
         />
         <Resource name="not-found" {...notFound} options={{ label: '404 log' }} recordRepresentation="path" />
         <Resource name="cms" {...cms} options={{ label: 'Pages (CMS)' }} recordRepresentation="url" />
+        <Resource name="syndication" {...syndication} options={{ label: 'Syndication' }} recordRepresentation="title" />
       </Admin>
     </BrowserRouter>
   )

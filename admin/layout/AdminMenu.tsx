@@ -23,6 +23,7 @@ export function AdminMenu() {
       {can('not-found') && <Menu.ResourceItem name="not-found" />}
       {can('error-groups') && <Menu.ResourceItem name="error-groups" />}
       {can('cms') && <Menu.ResourceItem name="cms" />}
+      {can('syndication') && <Menu.ResourceItem name="syndication" />}
     </Menu>
   )
 }

@@ -15,6 +15,7 @@ import { companies } from './companies.ts'
 import { contacts } from './contacts.ts'
 import { registerCmsRoutes } from './cms.ts'
 import { registerDashboardRoutes } from './dashboard.ts'
+import { registerSyndicationRoutes } from './syndication.ts'
 import { registerDemoDataRoutes } from './demoData.ts'
 import { deals } from './deals.ts'
 import { errorGroups } from './errorGroups.ts'
@@ -63,7 +64,8 @@ export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
   registerDashboardRoutes(router, db, guard)
   registerDemoDataRoutes(router, db, guard)
   registerMonitoringRoutes(router, { db, env }, guard)
-  registerCmsRoutes(router, { db, env }, guard)
+  const cmsStore = registerCmsRoutes(router, { db, env }, guard)
+  registerSyndicationRoutes(router, { db, env }, guard, cmsStore)
   for (const resource of RESOURCES) {
     // A resource's own routes first: /leads/export.csv must win over /leads/:id.
     resource.routes?.(router, { db, env }, guard)
