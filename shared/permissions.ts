@@ -16,6 +16,7 @@ export const ADMIN_RESOURCES = [
   'dashboard',
   'content',
   'analytics',
+  'attribution',
   'demo-data',
   'jobs',
   'redirects',
@@ -39,6 +40,7 @@ const ADMIN_LIMITS: Partial<Record<AdminResource, readonly AdminAction[]>> = {
   dashboard: READ_ONLY,
   'demo-data': DEMO_DATA,
   jobs: JOBS,
+  attribution: ['list', 'show', 'export'],
 }
 
 /** What each role may do per resource; a resource missing from a role's map is forbidden. */
@@ -47,6 +49,8 @@ const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>
   admin: Object.fromEntries(ADMIN_RESOURCES.map((r) => [r, ADMIN_LIMITS[r] ?? ALL])),
   sales: {
     dashboard: READ_ONLY,
+    // Attribution of leads (never the traffic screens): read only.
+    attribution: READ_ONLY,
     leads: ALL,
     ...Object.fromEntries(CRM.map((r) => [r, ALL])),
   },
@@ -55,6 +59,7 @@ const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>
     leads: ['list', 'show', 'export'],
     content: ALL,
     analytics: ALL,
+    attribution: ['list', 'show', 'export'],
     redirects: ALL,
     'not-found': ALL,
   },

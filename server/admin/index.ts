@@ -8,6 +8,7 @@ import type { Env } from '../env.ts'
 import { getMe, postLogin, postLogout, postPassword } from '../auth/routes.ts'
 import { checkOrigin, loadSession, requireCsrfToken, requireSession } from '../auth/sessions.ts'
 import { activities } from './activities.ts'
+import { registerAnalyticsRoutes } from './analytics.ts'
 import { auditLogs } from './auditLogs.ts'
 import { adminJsonBody } from './body.ts'
 import { companies } from './companies.ts'
@@ -41,6 +42,7 @@ export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
 
   registerDashboardRoutes(router, db, guard)
   registerDemoDataRoutes(router, db, guard)
+  registerAnalyticsRoutes(router, db, guard)
   for (const resource of RESOURCES) {
     // A resource's own routes first: /leads/export.csv must win over /leads/:id.
     resource.routes?.(router, { db, env }, guard)
