@@ -1,6 +1,10 @@
 // The side menu: only what the signed-in role may open, by the same canAccess as the server.
 import { Menu, usePermissions } from 'react-admin'
 import AssignmentIcon from '@mui/icons-material/AssignmentTurnedIn'
+import AccountTreeIcon from '@mui/icons-material/AccountTree'
+import InsightsIcon from '@mui/icons-material/Insights'
+import PeopleIcon from '@mui/icons-material/People'
+import TrafficIcon from '@mui/icons-material/Traffic'
 import { canAccess } from '../../shared/permissions.ts'
 import type { Role } from '../authState.ts'
 
@@ -21,6 +25,10 @@ export function AdminMenu() {
       {can('jobs') && <Menu.ResourceItem name="jobs" />}
       {can('redirects') && <Menu.ResourceItem name="redirects" />}
       {can('not-found') && <Menu.ResourceItem name="not-found" />}
+      {can('analytics') && <Menu.Item to="/analytics" primaryText="Analytics" leftIcon={<InsightsIcon />} />}
+      {can('analytics') && <Menu.Item to="/web-traffic" primaryText="Web traffic" leftIcon={<TrafficIcon />} />}
+      {can('attribution') && <Menu.Item to="/attribution" primaryText="Attribution" leftIcon={<AccountTreeIcon />} />}
+      {can('analytics') && <Menu.Item to="/visitors" primaryText="Visitors" leftIcon={<PeopleIcon />} />}
     </Menu>
   )
 }
