@@ -2,6 +2,10 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin'
 import { BrowserRouter, Route } from 'react-router-dom'
 import { AccountPage } from './account/AccountPage.tsx'
+import { AnalyticsOverview } from './analytics/AnalyticsOverview.tsx'
+import { Attribution } from './analytics/Attribution.tsx'
+import { LeadJourney, Visitors } from './analytics/Visitors.tsx'
+import { WebTraffic } from './analytics/WebTraffic.tsx'
 import { ChangePasswordPage } from './account/ChangePasswordPage.tsx'
 import activities from './activities/index.ts'
 import { MyTasks } from './activities/MyTasks.tsx'
@@ -48,6 +52,11 @@ export function App() {
           <Route path="/dashboard" element={<Dashboard />} />
           <Route path="/overview" element={<Dashboard />} />
           <Route path="/account" element={<AccountPage />} />
+          <Route path="/analytics" element={<AnalyticsOverview />} />
+          <Route path="/web-traffic" element={<WebTraffic />} />
+          <Route path="/attribution" element={<Attribution />} />
+          <Route path="/visitors" element={<Visitors />} />
+          <Route path="/visitors/lead/:id" element={<LeadJourney />} />
         </CustomRoutes>
         <Resource name="leads" {...leads} recordRepresentation={(r) => r.name || r.email} />
         <Resource name="contacts" {...contacts} recordRepresentation={(r) => `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || `Contact #${r.id}`}>

@@ -16,6 +16,7 @@ export const ADMIN_RESOURCES = [
   'dashboard',
   'content',
   'analytics',
+  'attribution',
   'demo-data',
   'jobs',
   'redirects',
@@ -58,6 +59,7 @@ const ADMIN_LIMITS: Partial<Record<AdminResource, readonly AdminAction[]>> = {
   incidents: INCIDENTS,
   alerts: ALERTS,
   'spam-review': SPAM_REVIEW,
+  attribution: ['list', 'show', 'export'],
 }
 
 /** What each role may do per resource; a resource missing from a role's map is forbidden. */
@@ -66,6 +68,8 @@ const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>
   admin: Object.fromEntries(ADMIN_RESOURCES.map((r) => [r, ADMIN_LIMITS[r] ?? ALL])),
   sales: {
     dashboard: READ_ONLY,
+    // Attribution of leads (never the traffic screens): read only.
+    attribution: READ_ONLY,
     leads: ALL,
     // The page inventory of /admin/cms: read and export, no overrides.
     cms: ['list', 'show', 'export'],
@@ -77,6 +81,7 @@ const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>
     leads: ['list', 'show', 'export'],
     content: ALL,
     analytics: ALL,
+    attribution: ['list', 'show', 'export'],
     redirects: ALL,
     'not-found': ALL,
     monitoring: READ_ONLY,

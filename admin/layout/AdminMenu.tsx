@@ -1,6 +1,10 @@
 // The side menu: only what the signed-in role may open, by the same canAccess as the server.
 import { Menu, usePermissions } from 'react-admin'
 import AssignmentIcon from '@mui/icons-material/AssignmentTurnedIn'
+import AccountTreeIcon from '@mui/icons-material/AccountTree'
+import InsightsIcon from '@mui/icons-material/Insights'
+import PeopleIcon from '@mui/icons-material/People'
+import TrafficIcon from '@mui/icons-material/Traffic'
 import { canAccess } from '../../shared/permissions.ts'
 import type { Role } from '../authState.ts'
 
@@ -24,6 +28,10 @@ export function AdminMenu() {
       {can('error-groups') && <Menu.ResourceItem name="error-groups" />}
       {can('cms') && <Menu.ResourceItem name="cms" />}
       {can('syndication') && <Menu.ResourceItem name="syndication" />}
+      {can('analytics') && <Menu.Item to="/analytics" primaryText="Analytics" leftIcon={<InsightsIcon />} />}
+      {can('analytics') && <Menu.Item to="/web-traffic" primaryText="Web traffic" leftIcon={<TrafficIcon />} />}
+      {can('attribution') && <Menu.Item to="/attribution" primaryText="Attribution" leftIcon={<AccountTreeIcon />} />}
+      {can('analytics') && <Menu.Item to="/visitors" primaryText="Visitors" leftIcon={<PeopleIcon />} />}
     </Menu>
   )
 }

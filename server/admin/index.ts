@@ -9,6 +9,7 @@ import { getMe, postLogin, postLogout, postPassword } from '../auth/routes.ts'
 import { checkOrigin, loadSession, requireCsrfToken, requireSession } from '../auth/sessions.ts'
 import { activities } from './activities.ts'
 import { alerts } from './alerts.ts'
+import { registerAnalyticsRoutes } from './analytics.ts'
 import { auditLogs } from './auditLogs.ts'
 import { adminJsonBody } from './body.ts'
 import { companies } from './companies.ts'
@@ -66,6 +67,7 @@ export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
   registerMonitoringRoutes(router, { db, env }, guard)
   const cmsStore = registerCmsRoutes(router, { db, env }, guard)
   registerSyndicationRoutes(router, { db, env }, guard, cmsStore)
+  registerAnalyticsRoutes(router, db, guard)
   for (const resource of RESOURCES) {
     // A resource's own routes first: /leads/export.csv must win over /leads/:id.
     resource.routes?.(router, { db, env }, guard)
