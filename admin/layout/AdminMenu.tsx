@@ -1,6 +1,7 @@
 // The side menu: only what the signed-in role may open, by the same canAccess as the server.
 import { Menu, usePermissions } from 'react-admin'
 import AssignmentIcon from '@mui/icons-material/AssignmentTurnedIn'
+import MonitorHeartIcon from '@mui/icons-material/MonitorHeart'
 import { canAccess } from '../../shared/permissions.ts'
 import type { Role } from '../authState.ts'
 
@@ -21,7 +22,12 @@ export function AdminMenu() {
       {can('jobs') && <Menu.ResourceItem name="jobs" />}
       {can('redirects') && <Menu.ResourceItem name="redirects" />}
       {can('not-found') && <Menu.ResourceItem name="not-found" />}
+      {can('monitoring') && <Menu.Item to="/monitoring" primaryText="Monitoring" leftIcon={<MonitorHeartIcon />} />}
       {can('error-groups') && <Menu.ResourceItem name="error-groups" />}
+      {can('incidents') && <Menu.ResourceItem name="incidents" />}
+      {can('maintenance-windows') && <Menu.ResourceItem name="maintenance-windows" />}
+      {can('alerts') && <Menu.ResourceItem name="alerts" />}
+      {can('spam-review') && <Menu.ResourceItem name="spam-review" />}
     </Menu>
   )
 }
