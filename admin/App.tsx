@@ -7,6 +7,7 @@ import activities from './activities/index.ts'
 import { MyTasks } from './activities/MyTasks.tsx'
 import auditLogs from './audit/index.ts'
 import { authProvider, changePasswordPath } from './authProvider.ts'
+import cms from './cms/index.ts'
 import companies from './companies/index.ts'
 import { ContactImport } from './contacts/ContactImport.tsx'
 import contacts, { ContactEdit } from './contacts/index.ts'
@@ -84,6 +85,7 @@ export function App() {
         <Resource name="alerts" {...monitoringResources.alerts} recordRepresentation="subject" />
         <Resource name="spam-review" {...monitoringResources.spamReview} options={{ label: 'Spam review' }} recordRepresentation="email" />
         <Resource name="not-found" {...notFound} options={{ label: '404 log' }} recordRepresentation="path" />
+        <Resource name="cms" {...cms} options={{ label: 'Pages (CMS)' }} recordRepresentation="url" />
       </Admin>
     </BrowserRouter>
   )

@@ -12,6 +12,7 @@ import { jobs, schedules } from './jobs/registry.ts'
 import { createJobRunner, type RunnerOptions } from './jobs/runner.ts'
 import { startRedirectFlush } from './redirects/tasks.ts'
 import { recordServerError } from './monitoring/serverErrors.ts'
+import { closeMailProvider } from './newsletter/mailProvider.ts'
 
 export type StartOptions = {
   sendMail?: SendMail
@@ -60,6 +61,7 @@ export async function startServer(env = loadEnv(), opts: StartOptions = {}) {
       await writer.close()
       process.off('unhandledRejection', onRejection)
       await runner.stop()
+      closeMailProvider(env)
       await redirectFlush.stop()
       await db.destroy()
     })())

@@ -26,6 +26,8 @@ export const ADMIN_RESOURCES = [
   'maintenance-windows',
   'alerts',
   'spam-review',
+  'cms',
+  'syndication',
 ] as const
 export type AdminResource = (typeof ADMIN_RESOURCES)[number]
 
@@ -65,6 +67,8 @@ const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>
   sales: {
     dashboard: READ_ONLY,
     leads: ALL,
+    // The page inventory of /admin/cms: read and export, no overrides.
+    cms: ['list', 'show', 'export'],
     ...Object.fromEntries(CRM.map((r) => [r, ALL])),
     'spam-review': SPAM_REVIEW,
   },
@@ -78,6 +82,8 @@ const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>
     monitoring: READ_ONLY,
     'error-groups': READ_ONLY,
     incidents: READ_ONLY,
+    cms: ALL,
+    syndication: ALL,
   },
 }
 

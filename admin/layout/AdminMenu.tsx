@@ -28,6 +28,7 @@ export function AdminMenu() {
       {can('maintenance-windows') && <Menu.ResourceItem name="maintenance-windows" />}
       {can('alerts') && <Menu.ResourceItem name="alerts" />}
       {can('spam-review') && <Menu.ResourceItem name="spam-review" />}
+      {can('cms') && <Menu.ResourceItem name="cms" />}
     </Menu>
   )
 }

@@ -13,6 +13,7 @@ import { auditLogs } from './auditLogs.ts'
 import { adminJsonBody } from './body.ts'
 import { companies } from './companies.ts'
 import { contacts } from './contacts.ts'
+import { registerCmsRoutes } from './cms.ts'
 import { registerDashboardRoutes } from './dashboard.ts'
 import { registerDemoDataRoutes } from './demoData.ts'
 import { deals } from './deals.ts'
@@ -64,6 +65,7 @@ export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
   registerDashboardRoutes(router, db, guard)
   registerDemoDataRoutes(router, db, guard)
   registerMonitoringRoutes(router, { db, env }, guard)
+  registerCmsRoutes(router, { db, env }, guard)
   for (const resource of RESOURCES) {
     // A resource's own routes first: /leads/export.csv must win over /leads/:id.
     resource.routes?.(router, { db, env }, guard)

@@ -23,9 +23,11 @@ import { postEvents } from './events.ts'
 import { heartbeat } from './heartbeat.ts'
 import { getFormToken } from './formToken.ts'
 import { postLead } from './leads.ts'
-import { getUnsubscribe, postNewsletter } from './newsletter.ts'
+import { getConfirm, getUnsubscribe, postNewsletter, postUnsubscribe } from './newsletter.ts'
+import { newsletterTrackingRoutes } from '../newsletter/tracking.ts'
 import { postQuote } from './quotes.ts'
 import { postRoiCalculation } from './roiCalculation.ts'
+import { postChatbotQuestion } from '../chatbot/questionLog.ts'
 
 export type ApiDeps = { db: Db; env: Env; writer: Writer; notifyOutbox?: () => void; catalog?: ApiCatalog }
 
@@ -75,6 +77,9 @@ export function createApiRouter(deps: ApiDeps): Router {
   )
   router.post('/newsletter', formLimit(), json, once('POST /api/newsletter'), spam, postNewsletter(handlerDeps))
   router.get('/newsletter/unsubscribe', formLimit(), getUnsubscribe(handlerDeps))
+  router.post('/newsletter/unsubscribe', formLimit(), postUnsubscribe(handlerDeps))
+  router.get('/newsletter/confirm', formLimit(), getConfirm(handlerDeps))
+  newsletterTrackingRoutes(router, handlerDeps, beaconLimit)
   router.post('/roi-calculation', formLimit(), json, once('POST /api/roi-calculation'), postRoiCalculation(handlerDeps))
   // Browser error reports (issue 14): small bodies, their own per-IP limit.
   router.post(
@@ -87,6 +92,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.get('/heartbeat/:token', beaconLimit(), heartbeat(handlerDeps))
   router.post('/heartbeat/:token', beaconLimit(), heartbeat(handlerDeps))
   router.post('/events', beaconLimit(), jsonBody({ allowTextPlain: true }), once('POST /api/events'), postEvents(handlerDeps))
+  router.post('/chatbot/questions', beaconLimit(), jsonBody({ allowTextPlain: true, limit: 4096 }), postChatbotQuestion(handlerDeps))
   return router
 }
 
