@@ -59,17 +59,15 @@ describe.each(databases)('monitoring operations ($name)', (target) => {
   it('counts the job queue and the outbox, sizes the database and the uploads folder', async () => {
     fs.mkdirSync(server.env.UPLOADS_DIR, { recursive: true })
     fs.writeFileSync(path.join(server.env.UPLOADS_DIR, 'resume-test.pdf'), Buffer.alloc(4096, 0x20))
-    await server
-      .db('outbox')
-      .insert({
-        kind: 'lead.created',
-        recipient: 'x@example.com',
-        subject: 's',
-        body: 'b',
-        status: 'failed',
-        attempts: 8,
-        last_error: '550 mailbox unavailable',
-      })
+    await server.db('outbox').insert({
+      kind: 'lead.created',
+      recipient: 'x@example.com',
+      subject: 's',
+      body: 'b',
+      status: 'failed',
+      attempts: 8,
+      last_error: '550 mailbox unavailable',
+    })
     const reply = await server.admin.get('/api/admin/monitoring/operations')
     expect(reply.status).toBe(200)
     const ops = reply.body
@@ -105,6 +103,37 @@ describe.each(databases)('monitoring operations ($name)', (target) => {
     expect(reply.status).toBe(200)
     expect(reply.body.builds.map((b: { id: string }) => b.id)).toEqual(['20261124-110000-bbbb', '20261124-100000-aaaa'])
     expect(reply.body.builds[0]).toMatchObject({ ok: false, brokenLinks: 2, pages: 338 })
-    expect(reply.body.vitals).toMatchObject({ rows: expect.any(Array), truncated: false })
+    expect(reply.body.vitals).toMatchObject({ rows: [], truncated: false })
+  })
+
+  it('gives web vitals at p75 per family, device and day with their rating', async () => {
+    const at = new Date().toISOString()
+    const event = (path: string, name: string, value: number, device: string) => ({
+      type: 'web_vital',
+      path,
+      visitor_id: 'v'.repeat(16),
+      session_id: 's'.repeat(16),
+      occurred_at: Date.now(),
+      value,
+      name,
+      device,
+      received_at: at,
+    })
+    await server
+      .db('events')
+      .insert([
+        ...[1000, 1800, 2600, 5000].map((v) => event('/', 'LCP', v, 'mobile')),
+        ...[900, 1000, 1100, 1200].map((v) => event('/', 'LCP', v, 'desktop')),
+        event('/', 'CLS', 0.3, 'desktop'),
+      ])
+    const { rows } = (await server.admin.get('/api/admin/monitoring/performance')).body.vitals
+    const day = at.slice(0, 10)
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { day, family: 'home', device: 'mobile', vital: 'lcp', p75: 2600, samples: 4, rating: 'needs improvement' },
+        { day, family: 'home', device: 'desktop', vital: 'lcp', p75: 1100, samples: 4, rating: 'good' },
+        { day, family: 'home', device: 'desktop', vital: 'cls', p75: 0.3, samples: 1, rating: 'poor' },
+      ]),
+    )
   })
 })
