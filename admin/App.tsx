@@ -21,6 +21,8 @@ import { dataProvider } from './dataProvider.ts'
 import { DealTable } from './deals/DealTable.tsx'
 import deals from './deals/index.ts'
 import errorGroups from './monitoring/errorGroups.ts'
+import { MonitoringPage } from './monitoring/MonitoringPage.tsx'
+import * as monitoringResources from './monitoring/resources.tsx'
 import { i18nProvider } from './i18n.ts'
 import jobs from './jobs/index.ts'
 import { AdminLayout } from './layout/AdminLayout.tsx'
@@ -57,6 +59,7 @@ export function App() {
           <Route path="/attribution" element={<Attribution />} />
           <Route path="/visitors" element={<Visitors />} />
           <Route path="/visitors/lead/:id" element={<LeadJourney />} />
+          <Route path="/monitoring" element={<MonitoringPage />} />
         </CustomRoutes>
         <Resource name="leads" {...leads} recordRepresentation={(r) => r.name || r.email} />
         <Resource name="contacts" {...contacts} recordRepresentation={(r) => `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || `Contact #${r.id}`}>
@@ -87,6 +90,10 @@ export function App() {
           options={{ label: 'Errors' }}
           recordRepresentation={(r) => `${r.error_type}: ${String(r.message).slice(0, 60)}`}
         />
+        <Resource name="incidents" {...monitoringResources.incidents} recordRepresentation="title" />
+        <Resource name="maintenance-windows" {...monitoringResources.maintenanceWindows} options={{ label: 'Maintenance windows' }} />
+        <Resource name="alerts" {...monitoringResources.alerts} recordRepresentation="subject" />
+        <Resource name="spam-review" {...monitoringResources.spamReview} options={{ label: 'Spam review' }} recordRepresentation="email" />
         <Resource name="not-found" {...notFound} options={{ label: '404 log' }} recordRepresentation="path" />
         <Resource name="cms" {...cms} options={{ label: 'Pages (CMS)' }} recordRepresentation="url" />
         <Resource name="syndication" {...syndication} options={{ label: 'Syndication' }} recordRepresentation="title" />

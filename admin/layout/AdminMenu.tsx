@@ -5,6 +5,7 @@ import AccountTreeIcon from '@mui/icons-material/AccountTree'
 import InsightsIcon from '@mui/icons-material/Insights'
 import PeopleIcon from '@mui/icons-material/People'
 import TrafficIcon from '@mui/icons-material/Traffic'
+import MonitorHeartIcon from '@mui/icons-material/MonitorHeart'
 import { canAccess } from '../../shared/permissions.ts'
 import type { Role } from '../authState.ts'
 
@@ -25,7 +26,12 @@ export function AdminMenu() {
       {can('jobs') && <Menu.ResourceItem name="jobs" />}
       {can('redirects') && <Menu.ResourceItem name="redirects" />}
       {can('not-found') && <Menu.ResourceItem name="not-found" />}
+      {can('monitoring') && <Menu.Item to="/monitoring" primaryText="Monitoring" leftIcon={<MonitorHeartIcon />} />}
       {can('error-groups') && <Menu.ResourceItem name="error-groups" />}
+      {can('incidents') && <Menu.ResourceItem name="incidents" />}
+      {can('maintenance-windows') && <Menu.ResourceItem name="maintenance-windows" />}
+      {can('alerts') && <Menu.ResourceItem name="alerts" />}
+      {can('spam-review') && <Menu.ResourceItem name="spam-review" />}
       {can('cms') && <Menu.ResourceItem name="cms" />}
       {can('syndication') && <Menu.ResourceItem name="syndication" />}
       {can('analytics') && <Menu.Item to="/analytics" primaryText="Analytics" leftIcon={<InsightsIcon />} />}

@@ -23,6 +23,7 @@ import { errorGroups } from './errorGroups.ts'
 import { incidents } from './incidents.ts'
 import { maintenanceWindows } from './maintenanceWindows.ts'
 import { registerMonitoringRoutes } from './monitoring.ts'
+import { spamReview } from './spamReview.ts'
 import { jobs } from './jobs.ts'
 import { leads } from './leads.ts'
 import { registerResource, type AdminResourceModule } from './resourceRouter.ts'
@@ -44,6 +45,7 @@ const RESOURCES: AdminResourceModule[] = [
   alerts,
   incidents,
   maintenanceWindows,
+  spamReview,
 ]
 
 export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
