@@ -20,6 +20,10 @@ export const ADMIN_RESOURCES = [
   'jobs',
   'redirects',
   'not-found',
+  'subscribers',
+  'newsletter-lists',
+  'newsletter-campaigns',
+  'newsletter-settings',
 ] as const
 export type AdminResource = (typeof ADMIN_RESOURCES)[number]
 
@@ -33,12 +37,15 @@ const DEMO_DATA: readonly AdminAction[] = ['list', 'delete']
 const CRM: readonly AdminResource[] = ['contacts', 'companies', 'deals', 'activities']
 /** The job queue: read and export; `edit` is the Retry of a failed job (nothing else changes a job). */
 const JOBS: readonly AdminAction[] = ['list', 'show', 'export', 'edit']
+/** The mail provider's state and its connection test (edit = run the test; the settings come from the environment). */
+const MAIL_SETTINGS: readonly AdminAction[] = ['list', 'show', 'edit']
 /** Resources where even an admin has fewer than every action. */
 const ADMIN_LIMITS: Partial<Record<AdminResource, readonly AdminAction[]>> = {
   'audit-logs': READ_ONLY,
   dashboard: READ_ONLY,
   'demo-data': DEMO_DATA,
   jobs: JOBS,
+  'newsletter-settings': MAIL_SETTINGS,
 }
 
 /** What each role may do per resource; a resource missing from a role's map is forbidden. */
@@ -57,6 +64,10 @@ const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>
     analytics: ALL,
     redirects: ALL,
     'not-found': ALL,
+    subscribers: ALL,
+    'newsletter-lists': ALL,
+    'newsletter-campaigns': ALL,
+    'newsletter-settings': MAIL_SETTINGS,
   },
 }
 

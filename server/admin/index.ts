@@ -20,8 +20,27 @@ import { leads } from './leads.ts'
 import { registerResource, type AdminResourceModule } from './resourceRouter.ts'
 import { users } from './users.ts'
 import { notFound, redirects } from './redirects.ts'
+import { subscribers } from './subscribers.ts'
+import { newsletterLists } from './newsletterLists.ts'
+import { newsletterCampaigns } from './newsletterCampaigns.ts'
+import { newsletterSettings } from './newsletterSettings.ts'
 
-const RESOURCES: AdminResourceModule[] = [leads, contacts, companies, deals, activities, users, auditLogs, jobs, redirects, notFound]
+const RESOURCES: AdminResourceModule[] = [
+  leads,
+  contacts,
+  companies,
+  deals,
+  activities,
+  users,
+  auditLogs,
+  jobs,
+  redirects,
+  notFound,
+  subscribers,
+  newsletterLists,
+  newsletterCampaigns,
+  newsletterSettings,
+]
 
 export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
   const router = new Router({ prefix: '/api/admin' })
