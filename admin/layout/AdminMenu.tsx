@@ -1,6 +1,8 @@
 // The side menu: only what the signed-in role may open, by the same canAccess as the server.
 import { Menu, usePermissions } from 'react-admin'
 import AssignmentIcon from '@mui/icons-material/AssignmentTurnedIn'
+import InsightsIcon from '@mui/icons-material/Insights'
+import SettingsIcon from '@mui/icons-material/SettingsSuggest'
 import { canAccess } from '../../shared/permissions.ts'
 import type { Role } from '../authState.ts'
 
@@ -21,6 +23,11 @@ export function AdminMenu() {
       {can('jobs') && <Menu.ResourceItem name="jobs" />}
       {can('redirects') && <Menu.ResourceItem name="redirects" />}
       {can('not-found') && <Menu.ResourceItem name="not-found" />}
+      {can('subscribers') && <Menu.ResourceItem name="subscribers" />}
+      {can('newsletter-campaigns') && <Menu.ResourceItem name="newsletter-campaigns" />}
+      {can('newsletter-lists') && <Menu.ResourceItem name="newsletter-lists" />}
+      {can('subscribers') && <Menu.Item to="/newsletter-analytics" primaryText="Newsletter analytics" leftIcon={<InsightsIcon />} />}
+      {can('newsletter-settings') && <Menu.Item to="/newsletter-settings" primaryText="Newsletter settings" leftIcon={<SettingsIcon />} />}
     </Menu>
   )
 }

@@ -21,6 +21,7 @@ import { enqueueJob } from '../jobs/define.ts'
 import { httpError } from '../middleware/errorHandler.ts'
 import { BounceSchema, recordBounce } from '../newsletter/bounces.ts'
 import { newsletterEmailJob } from '../newsletter/emailJob.ts'
+import { listGrowth } from '../newsletter/growth.ts'
 import { audit } from './audit.ts'
 import { adminJsonBody, readImportBody } from './body.ts'
 import { csvLine } from './csv.ts'
@@ -489,6 +490,29 @@ export const subscribers: AdminResourceModule = {
   config,
   routes(router: Router, { db }: AdminDeps, guard: Middleware[]) {
     const json = adminJsonBody()
+    router.get('/subscribers/growth', ...guard, requirePermission('subscribers', 'list'), async function growthHandler(ctx) {
+      const days = ctx.query.days === undefined ? 90 : Number(ctx.query.days)
+      if (!Number.isSafeInteger(days) || days < 1 || days > 730) throw httpError(400, 'days is a whole number from 1 to 730.', { days: 'Invalid value.' })
+      const growth = await listGrowth(db, days)
+      if (ctx.query.format !== 'csv') {
+        ctx.body = growth
+        return
+      }
+      let out = `\uFEFF${csvLine(['date', ...growth.sources.map((s) => `signups: ${s}`), 'gained', 'lost', 'net', 'subscribers', 'churn'])}`
+      for (const d of growth.days)
+        out += csvLine([
+          d.date,
+          ...growth.sources.map((s) => String(d.signups[s] ?? 0)),
+          String(d.gained),
+          String(d.lost),
+          String(d.net),
+          String(d.active),
+          d.churn === null ? '' : String(d.churn),
+        ])
+      ctx.set('Content-Type', 'text/csv; charset=utf-8')
+      ctx.set('Content-Disposition', `attachment; filename="newsletter-growth-${growth.from}-${growth.to}.csv"`)
+      ctx.body = out
+    })
     router.get('/subscribers/export.csv', ...guard, requirePermission('subscribers', 'export'), exportCsv(db))
     router.post('/subscribers/import', ...guard, requirePermission('subscribers', 'import'), importSubscribers(db))
     router.post('/subscribers', ...guard, requirePermission('subscribers', 'create'), json, createSubscriber(db))
@@ -496,7 +520,7 @@ export const subscribers: AdminResourceModule = {
     router.delete('/subscribers/:id', ...guard, requirePermission('subscribers', 'delete'), eraseSubscriber(db))
     router.post('/subscribers/:id/bounces', ...guard, requirePermission('subscribers', 'edit'), json, addBounce(db))
     router.get('/subscribers/:id', ...guard, requirePermission('subscribers', 'show'), async function showSubscriber(ctx: Context, next) {
-      if (ctx.params.id === 'export.csv') return next()
+      if (ctx.params.id === 'export.csv' || ctx.params.id === 'growth') return next()
       ctx.body = await detail(db, parseId(ctx.params.id))
     })
   },
