@@ -14,6 +14,7 @@ import { Dashboard } from './dashboard/Dashboard.tsx'
 import { dataProvider } from './dataProvider.ts'
 import { DealTable } from './deals/DealTable.tsx'
 import deals from './deals/index.ts'
+import errorGroups from './monitoring/errorGroups.ts'
 import { i18nProvider } from './i18n.ts'
 import jobs from './jobs/index.ts'
 import { AdminLayout } from './layout/AdminLayout.tsx'
@@ -72,6 +73,12 @@ export function App() {
         <Resource name="redirects" {...redirects} recordRepresentation="source">
           <Route path="import" element={<RedirectImport />} />
         </Resource>
+        <Resource
+          name="error-groups"
+          {...errorGroups}
+          options={{ label: 'Errors' }}
+          recordRepresentation={(r) => `${r.error_type}: ${String(r.message).slice(0, 60)}`}
+        />
         <Resource name="not-found" {...notFound} options={{ label: '404 log' }} recordRepresentation="path" />
         <Resource name="subscribers" {...subscribers} recordRepresentation="email">
           <Route path="import" element={<SubscriberImport />} />

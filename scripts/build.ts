@@ -13,6 +13,7 @@ import { checkSite, quickFacts, type QuickFacts } from './build/checkSite.ts'
 import { precompress } from './build/precompress.ts'
 import { writeSitemap } from './build/sitemap.ts'
 import { finishRedirects, prepareRedirects } from './build/redirects.ts'
+import { newBuildId, writeBuildReport, type BuildReport } from '../server/monitoring/builds.ts'
 
 export const root = path.resolve(import.meta.dirname, '..')
 /** BUILD_OUT_DIR lets the benchmark build a synthetic site without touching dist/. */
@@ -48,8 +49,29 @@ function fail(error: unknown): never {
   process.exit(1)
 }
 
+/** Where the build history goes (the performance panel of /admin/monitoring reads it). */
+const varDir = path.resolve(root, process.env.VAR_DIR || 'var')
+
 export async function buildSite({ quiet = false } = {}) {
   const started = performance.now()
+  const startedAt = new Date()
+  const buildId = newBuildId(startedAt)
+  const report = (over: Partial<BuildReport>) =>
+    writeBuildReport(
+      {
+        id: buildId,
+        startedAt: startedAt.toISOString(),
+        finishedAt: new Date().toISOString(),
+        ok: true,
+        seconds: (performance.now() - started) / 1000,
+        pages: 0,
+        pagesPerSecond: 0,
+        brokenLinks: 0,
+        problems: 0,
+        ...over,
+      },
+      { distDir, varDir },
+    )
   // The pre-render hooks run from the bundled server code, where import.meta.url no longer
   // points into data/: tell them where the data is.
   process.env.DATA_DIR ||= defaultDataDir
@@ -99,13 +121,21 @@ export async function buildSite({ quiet = false } = {}) {
   let since = performance.now()
   await writeAssets(ctx, outDir)
   writeSitemap(ctx, outDir)
-  writeChatbotIndex(ctx, outDir)
+  const chatIndex = writeChatbotIndex(ctx, outDir)
+  log(`  chatbot index: ${chatIndex.docs} documents, ${(chatIndex.bytes / 1024).toFixed(0)} KB, ${(chatIndex.gzipBytes / 1024).toFixed(0)} KB gzip`)
   finishRedirects(redirects, outDir, log)
   phase('assets and sitemap', since)
   since = performance.now()
   const problems = checkSite(ctx, outDir, facts)
   phase(`checked ${facts.size} pages`, since)
   if (problems.length) {
+    report({
+      ok: false,
+      pages: done,
+      pagesPerSecond: done / renderSeconds,
+      problems: problems.length,
+      brokenLinks: problems.filter((p) => p.includes(': broken internal link ')).length,
+    })
     console.error(
       `\nBuild failed: ${problems.length} problem(s) in the pre-rendered pages:\n${problems
         .slice(0, 50)
@@ -126,6 +156,7 @@ export async function buildSite({ quiet = false } = {}) {
   log(
     `pre-rendered ${done} pages in ${renderSeconds.toFixed(1)} s (${pagesPerSecond.toFixed(0)} pages/s); ${compressed} files precompressed; total ${totalSeconds.toFixed(1)} s; peak RSS ${peakRssMb.toFixed(0)} MB`,
   )
+  report({ pages: done, pagesPerSecond, seconds: totalSeconds })
   return { pages: done, renderSeconds, totalSeconds, pagesPerSecond, peakRssMb }
 }
 

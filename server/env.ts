@@ -87,6 +87,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   // Analytics beacons arrive many times per page view; by default 50 times the form limit.
   EVENTS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
+  // Browser error reports accepted per IP and minute (POST /api/errors); more get 429.
+  ERROR_REPORTS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   FORM_MIN_FILL_MS: z.coerce.number().int().min(0).default(3000),
   // A request body must arrive within this time (uploads: 4 times as long), or 408.
   BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
@@ -105,6 +107,9 @@ const EnvSchema = z.object({
   // The job runner (docs/decisions/060-job-runner.md): how often an idle process looks for due
   // jobs, and how long a claimed job stays leased between heartbeats (a process killed mid-job
   // gives its jobs back after at most this long).
+  // Analytics (docs/decisions/120-analytics-storage.md): days raw events and sessions are kept
+  // (rollups are kept for good).
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   JOBS_POLL_MS: z.coerce.number().int().min(50).default(2000),
   JOBS_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
 })

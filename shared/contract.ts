@@ -149,7 +149,19 @@ export const RoiCalculationSchema = z
   })
   .extend(AttributionSchema.shape)
 
-export const eventTypes = ['page_view', 'scroll_depth', 'time_on_page', 'timing', 'engagement', 'click', 'form_submit'] as const
+// Event names and what each carries: docs/decisions/120-analytics-storage.md.
+export const eventTypes = [
+  'page_view',
+  'scroll_depth',
+  'time_on_page',
+  'timing',
+  'engagement',
+  'click',
+  'form_submit',
+  'web_vital',
+  'form_view',
+  'form_start',
+] as const
 export const AnalyticsEventSchema = z.object({
   type: z.enum(eventTypes),
   path: text(2048).min(1),

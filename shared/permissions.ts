@@ -20,6 +20,12 @@ export const ADMIN_RESOURCES = [
   'jobs',
   'redirects',
   'not-found',
+  'monitoring',
+  'error-groups',
+  'incidents',
+  'maintenance-windows',
+  'alerts',
+  'spam-review',
   'subscribers',
   'newsletter-lists',
   'newsletter-campaigns',
@@ -36,7 +42,13 @@ const READ_ONLY: readonly AdminAction[] = ['list', 'show']
 const DEMO_DATA: readonly AdminAction[] = ['list', 'delete']
 const CRM: readonly AdminResource[] = ['contacts', 'companies', 'deals', 'activities']
 /** The job queue: read and export; `edit` is the Retry of a failed job (nothing else changes a job). */
-const JOBS: readonly AdminAction[] = ['list', 'show', 'export', 'edit']
+const JOBS: readonly AdminAction[] = ['list', 'show', 'export', 'edit', 'delete']
+/** Monitoring (issue 14): `edit` on error groups is resolve/ignore; on alerts, the settings and the test. */
+const ERROR_GROUPS: readonly AdminAction[] = ['list', 'show', 'export', 'edit']
+const INCIDENTS: readonly AdminAction[] = ['list', 'show', 'export', 'create', 'edit']
+const ALERTS: readonly AdminAction[] = ['list', 'show', 'export', 'edit']
+/** Spam review: see flagged submissions; `edit` is "not spam". */
+const SPAM_REVIEW: readonly AdminAction[] = ['list', 'show', 'edit']
 /** The mail provider's state and its connection test (edit = run the test; the settings come from the environment). */
 const MAIL_SETTINGS: readonly AdminAction[] = ['list', 'show', 'edit']
 /** Resources where even an admin has fewer than every action. */
@@ -45,6 +57,11 @@ const ADMIN_LIMITS: Partial<Record<AdminResource, readonly AdminAction[]>> = {
   dashboard: READ_ONLY,
   'demo-data': DEMO_DATA,
   jobs: JOBS,
+  monitoring: READ_ONLY,
+  'error-groups': ERROR_GROUPS,
+  incidents: INCIDENTS,
+  alerts: ALERTS,
+  'spam-review': SPAM_REVIEW,
   'newsletter-settings': MAIL_SETTINGS,
 }
 
@@ -56,6 +73,7 @@ const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>
     dashboard: READ_ONLY,
     leads: ALL,
     ...Object.fromEntries(CRM.map((r) => [r, ALL])),
+    'spam-review': SPAM_REVIEW,
   },
   marketing: {
     dashboard: READ_ONLY,
@@ -64,6 +82,9 @@ const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>
     analytics: ALL,
     redirects: ALL,
     'not-found': ALL,
+    monitoring: READ_ONLY,
+    'error-groups': READ_ONLY,
+    incidents: READ_ONLY,
     subscribers: ALL,
     'newsletter-lists': ALL,
     'newsletter-campaigns': ALL,

@@ -23,6 +23,7 @@ export function AdminMenu() {
       {can('jobs') && <Menu.ResourceItem name="jobs" />}
       {can('redirects') && <Menu.ResourceItem name="redirects" />}
       {can('not-found') && <Menu.ResourceItem name="not-found" />}
+      {can('error-groups') && <Menu.ResourceItem name="error-groups" />}
       {can('subscribers') && <Menu.ResourceItem name="subscribers" />}
       {can('newsletter-campaigns') && <Menu.ResourceItem name="newsletter-campaigns" />}
       {can('newsletter-lists') && <Menu.ResourceItem name="newsletter-lists" />}

@@ -8,6 +8,7 @@ import type { Env } from '../env.ts'
 import { getMe, postLogin, postLogout, postPassword } from '../auth/routes.ts'
 import { checkOrigin, loadSession, requireCsrfToken, requireSession } from '../auth/sessions.ts'
 import { activities } from './activities.ts'
+import { alerts } from './alerts.ts'
 import { auditLogs } from './auditLogs.ts'
 import { adminJsonBody } from './body.ts'
 import { companies } from './companies.ts'
@@ -15,6 +16,10 @@ import { contacts } from './contacts.ts'
 import { registerDashboardRoutes } from './dashboard.ts'
 import { registerDemoDataRoutes } from './demoData.ts'
 import { deals } from './deals.ts'
+import { errorGroups } from './errorGroups.ts'
+import { incidents } from './incidents.ts'
+import { maintenanceWindows } from './maintenanceWindows.ts'
+import { registerMonitoringRoutes } from './monitoring.ts'
 import { jobs } from './jobs.ts'
 import { leads } from './leads.ts'
 import { registerResource, type AdminResourceModule } from './resourceRouter.ts'
@@ -36,6 +41,10 @@ const RESOURCES: AdminResourceModule[] = [
   jobs,
   redirects,
   notFound,
+  errorGroups,
+  alerts,
+  incidents,
+  maintenanceWindows,
   subscribers,
   newsletterLists,
   newsletterCampaigns,
@@ -60,6 +69,7 @@ export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
 
   registerDashboardRoutes(router, db, guard)
   registerDemoDataRoutes(router, db, guard)
+  registerMonitoringRoutes(router, { db, env }, guard)
   for (const resource of RESOURCES) {
     // A resource's own routes first: /leads/export.csv must win over /leads/:id.
     resource.routes?.(router, { db, env }, guard)

@@ -1,6 +1,6 @@
 // A campaign's report: delivery, human and machine opens, clicks, rates, per-link clicks and the
 // closed loop — site sessions, leads, deals and won value carrying utm_campaign=<slug> (from the
-// analytics events, the leads' attribution and the CRM's lead → contact → deal chain).
+// analytics sessions, the leads' attribution and the CRM's lead → contact → deal chain).
 import type { CampaignReport } from '../../shared/newsletter.ts'
 import { isPostgres, type Db } from '../db/knex.ts'
 
@@ -12,11 +12,8 @@ export async function campaignReport(db: Db, id: number): Promise<CampaignReport
   const n = (k: string) => Number(c[k] ?? 0)
   const links = await db('newsletter_links').where({ campaign_id: id }).orderBy('position')
   const slug = String(c.slug)
-  const escaped = slug.replace(/[\\%_]/g, (ch) => `\\${ch}`)
-  const [sessions] = await db('events')
-    .where('type', 'page_view')
-    .andWhereRaw(`path like ? escape '\\'`, [`%utm_campaign=${escaped}%`])
-    .countDistinct({ n: 'session_id' })
+  // Sessions the analytics ingest derived with this campaign (utm_campaign of the landing URL).
+  const [sessions] = await db('analytics_sessions').where({ campaign: slug }).count({ n: '*' })
   const leadIds = (await db('leads').where({ utm_campaign: slug, is_spam: false }).pluck('id')).map(Number)
   let deals: Array<{ stage: string; amount: number | string }> = []
   if (leadIds.length) {
