@@ -358,4 +358,25 @@ describe.each(databases)('newsletter admin ($name)', (target) => {
     const log = await server.db('audit_logs').where({ resource: 'newsletter-campaigns', record_id: c.id })
     expect(log.length).toBeGreaterThanOrEqual(4)
   })
+
+  it('reports list growth by source, net growth and churn per day, with a CSV', async () => {
+    const a = server.admin
+    const today = new Date().toISOString().slice(0, 10)
+    const g = (await a.get('/api/admin/subscribers/growth?days=7')).body
+    expect(g.days).toHaveLength(7)
+    const day = g.days.at(-1)
+    expect(day.date).toBe(today)
+    const created = await server.db('newsletter_subscribers').where('source', 'Admin').count({ n: '*' })
+    expect(day.signups.Admin).toBe(Number(created[0].n))
+    expect(day.signups.Import).toBe(1)
+    const unsubscribed = Number((await server.db('newsletter_subscribers').where({ status: 'unsubscribed' }).count({ n: '*' }))[0].n)
+    const blocked = Number((await server.db('newsletter_bounces').whereIn('type', ['hard', 'complaint']).whereNotNull('subscriber_id').count({ n: '*' }))[0].n)
+    expect(day.lost).toBe(unsubscribed + blocked)
+    expect(day.net).toBe(day.gained - day.lost)
+    expect(g.totals.activeAtStart).toBe(0)
+    expect(day.churn).toBeNull()
+    expect((await a.get('/api/admin/subscribers/growth?days=0')).status).toBe(400)
+    const csv = await a.get('/api/admin/subscribers/growth?days=7&format=csv')
+    expect(String(csv.body)).toContain('date,signups: Admin,signups: Import,gained,lost,net,subscribers,churn')
+  })
 })
