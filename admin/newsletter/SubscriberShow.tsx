@@ -71,7 +71,7 @@ function Lists() {
         </TableRow>
       </TableHead>
       <TableBody>
-        {r.lists.map((l) => (
+        {(r.lists ?? []).map((l) => (
           <TableRow key={l.id}>
             <TableCell>{l.name}</TableCell>
             <TableCell>
@@ -87,7 +87,7 @@ function Lists() {
 function Campaigns() {
   const r = useRecordContext<Detail>()
   if (!r) return null
-  if (!r.campaigns.length) return <Typography>No campaign sent to this address yet.</Typography>
+  if (!r.campaigns?.length) return <Typography>No campaign sent to this address yet.</Typography>
   return (
     <Table size="small" aria-label="Campaigns">
       <TableHead>
@@ -137,7 +137,7 @@ function Bounces() {
   }
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
-      {r.bounces.length ? (
+      {r.bounces?.length ? (
         <Table size="small" aria-label="Bounces and complaints">
           <TableHead>
             <TableRow>
