@@ -31,6 +31,7 @@ import { LoginPage } from './login/LoginPage.tsx'
 import { theme } from './theme.ts'
 import users from './users/index.ts'
 import redirects, { RedirectImport, notFound } from './redirects/resources.ts'
+import { campaigns, MailSettings, NewsletterAnalytics, newsletterLists, SubscriberImport, subscribers } from './newsletter/index.ts'
 
 export function App() {
   return (
@@ -60,6 +61,8 @@ export function App() {
           <Route path="/visitors" element={<Visitors />} />
           <Route path="/visitors/lead/:id" element={<LeadJourney />} />
           <Route path="/monitoring" element={<MonitoringPage />} />
+          <Route path="/newsletter-analytics" element={<NewsletterAnalytics />} />
+          <Route path="/newsletter-settings" element={<MailSettings />} />
         </CustomRoutes>
         <Resource name="leads" {...leads} recordRepresentation={(r) => r.name || r.email} />
         <Resource name="contacts" {...contacts} recordRepresentation={(r) => `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || `Contact #${r.id}`}>
@@ -97,6 +100,11 @@ export function App() {
         <Resource name="not-found" {...notFound} options={{ label: '404 log' }} recordRepresentation="path" />
         <Resource name="cms" {...cms} options={{ label: 'Pages (CMS)' }} recordRepresentation="url" />
         <Resource name="syndication" {...syndication} options={{ label: 'Syndication' }} recordRepresentation="title" />
+        <Resource name="subscribers" {...subscribers} recordRepresentation="email">
+          <Route path="import" element={<SubscriberImport />} />
+        </Resource>
+        <Resource name="newsletter-campaigns" {...campaigns} options={{ label: 'Campaigns' }} recordRepresentation="name" />
+        <Resource name="newsletter-lists" {...newsletterLists} options={{ label: 'Lists' }} recordRepresentation="name" />
       </Admin>
     </BrowserRouter>
   )

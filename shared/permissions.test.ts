@@ -27,6 +27,10 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     'spam-review': ['list', 'show', 'edit'],
     cms: [...ADMIN_ACTIONS],
     syndication: [...ADMIN_ACTIONS],
+    subscribers: [...ADMIN_ACTIONS],
+    'newsletter-lists': [...ADMIN_ACTIONS],
+    'newsletter-campaigns': [...ADMIN_ACTIONS],
+    'newsletter-settings': ['list', 'show', 'edit'],
   },
   sales: {
     leads: [...ADMIN_ACTIONS],
@@ -52,6 +56,10 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     incidents: ['list', 'show'],
     cms: [...ADMIN_ACTIONS],
     syndication: [...ADMIN_ACTIONS],
+    subscribers: [...ADMIN_ACTIONS],
+    'newsletter-lists': [...ADMIN_ACTIONS],
+    'newsletter-campaigns': [...ADMIN_ACTIONS],
+    'newsletter-settings': ['list', 'show', 'edit'],
   },
 }
 

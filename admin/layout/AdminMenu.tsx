@@ -6,6 +6,7 @@ import InsightsIcon from '@mui/icons-material/Insights'
 import PeopleIcon from '@mui/icons-material/People'
 import TrafficIcon from '@mui/icons-material/Traffic'
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart'
+import SettingsIcon from '@mui/icons-material/SettingsSuggest'
 import { canAccess } from '../../shared/permissions.ts'
 import type { Role } from '../authState.ts'
 
@@ -38,6 +39,11 @@ export function AdminMenu() {
       {can('analytics') && <Menu.Item to="/web-traffic" primaryText="Web traffic" leftIcon={<TrafficIcon />} />}
       {can('attribution') && <Menu.Item to="/attribution" primaryText="Attribution" leftIcon={<AccountTreeIcon />} />}
       {can('analytics') && <Menu.Item to="/visitors" primaryText="Visitors" leftIcon={<PeopleIcon />} />}
+      {can('subscribers') && <Menu.ResourceItem name="subscribers" />}
+      {can('newsletter-campaigns') && <Menu.ResourceItem name="newsletter-campaigns" />}
+      {can('newsletter-lists') && <Menu.ResourceItem name="newsletter-lists" />}
+      {can('subscribers') && <Menu.Item to="/newsletter-analytics" primaryText="Newsletter analytics" leftIcon={<InsightsIcon />} />}
+      {can('newsletter-settings') && <Menu.Item to="/newsletter-settings" primaryText="Newsletter settings" leftIcon={<SettingsIcon />} />}
     </Menu>
   )
 }

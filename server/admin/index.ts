@@ -29,6 +29,10 @@ import { leads } from './leads.ts'
 import { registerResource, type AdminResourceModule } from './resourceRouter.ts'
 import { users } from './users.ts'
 import { notFound, redirects } from './redirects.ts'
+import { subscribers } from './subscribers.ts'
+import { newsletterLists } from './newsletterLists.ts'
+import { newsletterCampaigns } from './newsletterCampaigns.ts'
+import { newsletterSettings } from './newsletterSettings.ts'
 
 const RESOURCES: AdminResourceModule[] = [
   leads,
@@ -46,6 +50,10 @@ const RESOURCES: AdminResourceModule[] = [
   incidents,
   maintenanceWindows,
   spamReview,
+  subscribers,
+  newsletterLists,
+  newsletterCampaigns,
+  newsletterSettings,
 ]
 
 export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
