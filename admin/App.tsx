@@ -7,6 +7,7 @@ import activities from './activities/index.ts'
 import { MyTasks } from './activities/MyTasks.tsx'
 import auditLogs from './audit/index.ts'
 import { authProvider, changePasswordPath } from './authProvider.ts'
+import cms from './cms/index.ts'
 import companies from './companies/index.ts'
 import { ContactImport } from './contacts/ContactImport.tsx'
 import contacts, { ContactEdit } from './contacts/index.ts'
@@ -14,6 +15,7 @@ import { Dashboard } from './dashboard/Dashboard.tsx'
 import { dataProvider } from './dataProvider.ts'
 import { DealTable } from './deals/DealTable.tsx'
 import deals from './deals/index.ts'
+import errorGroups from './monitoring/errorGroups.ts'
 import { i18nProvider } from './i18n.ts'
 import jobs from './jobs/index.ts'
 import { AdminLayout } from './layout/AdminLayout.tsx'
@@ -69,7 +71,14 @@ export function App() {
         <Resource name="redirects" {...redirects} recordRepresentation="source">
           <Route path="import" element={<RedirectImport />} />
         </Resource>
+        <Resource
+          name="error-groups"
+          {...errorGroups}
+          options={{ label: 'Errors' }}
+          recordRepresentation={(r) => `${r.error_type}: ${String(r.message).slice(0, 60)}`}
+        />
         <Resource name="not-found" {...notFound} options={{ label: '404 log' }} recordRepresentation="path" />
+        <Resource name="cms" {...cms} options={{ label: 'Pages (CMS)' }} recordRepresentation="url" />
       </Admin>
     </BrowserRouter>
   )

@@ -8,7 +8,8 @@ import type { Db } from './db/knex.ts'
 import { proxyTrust, type Env } from './env.ts'
 import { clientAddressMiddleware } from './lib/clientAddress.ts'
 import { adminApp } from './middleware/adminApp.ts'
-import { appErrorLogger, errorHandler } from './middleware/errorHandler.ts'
+import { appErrorLogger, errorHandler, isClientGone } from './middleware/errorHandler.ts'
+import { recordServerError } from './monitoring/serverErrors.ts'
 import { setBodyTimeout } from './middleware/jsonBody.ts'
 import { securityHeaders } from './middleware/securityHeaders.ts'
 import { staticSite } from './middleware/staticSite.ts'
@@ -54,6 +55,8 @@ export function createApp({ db, env, writer = createWriter(db), notifyOutbox }: 
   const logError = appErrorLogger()
   app.on('error', (error, ctx) => {
     if (env.NODE_ENV !== 'test' || process.env.LOG_ERRORS) logError(error, ctx)
+    // A 5xx or a broken response is recorded in monitoring (a client that went away is not ours).
+    if (!isClientGone(error, ctx)) recordServerError(db, env, error, ctx?.method && ctx.path ? `${ctx.method} ${ctx.path}` : '')
   })
   return app
 }

@@ -21,6 +21,8 @@ export function AdminMenu() {
       {can('jobs') && <Menu.ResourceItem name="jobs" />}
       {can('redirects') && <Menu.ResourceItem name="redirects" />}
       {can('not-found') && <Menu.ResourceItem name="not-found" />}
+      {can('error-groups') && <Menu.ResourceItem name="error-groups" />}
+      {can('cms') && <Menu.ResourceItem name="cms" />}
     </Menu>
   )
 }
