@@ -5,6 +5,7 @@ import { notificationJob } from './notifications.ts'
 import { purgeJob } from './purges.ts'
 import { notFoundPurgeJob } from '../redirects/tasks.ts'
 import { chatbotQuestionsPurgeJob } from '../chatbot/questionLog.ts'
+import { blogImportJob } from '../blogImport/importJob.ts'
 import type { Schedule } from './runner.ts'
 import { alertJob } from '../monitoring/alerts.ts'
 import { monitoringPurgeJob, uptimeProbeJob } from '../monitoring/jobs.ts'
@@ -20,6 +21,7 @@ export const jobs: JobDefinition[] = [
   purgeJob,
   notFoundPurgeJob,
   chatbotQuestionsPurgeJob,
+  blogImportJob,
   alertJob,
   monitoringPurgeJob,
   uptimeProbeJob,
