@@ -11,9 +11,9 @@ import { smtpTransport } from './jobs/notifications.ts'
 import { jobs, schedules } from './jobs/registry.ts'
 import { createJobRunner, type RunnerOptions } from './jobs/runner.ts'
 import { startRedirectFlush } from './redirects/tasks.ts'
-import { startFeedFetchFlush } from './feeds/fetchLog.ts'
 import { recordServerError } from './monitoring/serverErrors.ts'
 import { closeMailProvider } from './newsletter/mailProvider.ts'
+import { startFeedFetchFlush } from './feeds/fetchLog.ts'
 
 export type StartOptions = {
   sendMail?: SendMail
@@ -41,13 +41,13 @@ export async function startServer(env = loadEnv(), opts: StartOptions = {}) {
   })
   const app = createApp({ db, env, writer, notifyOutbox: () => runner.wake() })
   const redirectFlush = startRedirectFlush(db, report('redirects'))
-  const feedFetchFlush = startFeedFetchFlush(db, report('feeds'))
   // An unhandled rejection is logged and recorded in monitoring instead of ending the process.
   const onRejection = (reason: unknown) => {
     report('unhandled rejection')(reason)
     void recordServerError(db, env, reason, 'unhandled rejection')
   }
   process.on('unhandledRejection', onRejection)
+  const feedFetchFlush = startFeedFetchFlush(db, report('feeds'))
   const server = app.listen(env.PORT, env.HOST)
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   const address = server.address()
