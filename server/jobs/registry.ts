@@ -13,6 +13,8 @@ import { heartbeatJob } from '../monitoring/heartbeat.ts'
 import { analyticsPurgeJob, rollupJob } from '../analytics/rollup.ts'
 import { newsletterEmailJob } from '../newsletter/emailJob.ts'
 import { campaignSendJob } from '../newsletter/campaignJob.ts'
+import { feedFetchPurgeJob } from '../feeds/fetchLog.ts'
+import { webSubPingJob } from '../feeds/websub.ts'
 
 export const jobs: JobDefinition[] = [
   notificationJob,
@@ -28,6 +30,8 @@ export const jobs: JobDefinition[] = [
   analyticsPurgeJob,
   newsletterEmailJob,
   campaignSendJob,
+  webSubPingJob,
+  feedFetchPurgeJob,
 ]
 
 /** Cron patterns in UTC. The purge also runs when a server starts (as it did before the runner). */
@@ -41,4 +45,5 @@ export const schedules: Schedule[] = [
   // Rollups 2 minutes after each hour ends (late beacons), then every quarter to refresh the hours of running sessions.
   { job: rollupJob, cron: '2,20,35,50 * * * *', runAtStart: true },
   { job: analyticsPurgeJob, cron: '23 4 * * *', runAtStart: true },
+  { job: feedFetchPurgeJob, cron: '53 3 * * *', runAtStart: false },
 ]
