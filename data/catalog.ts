@@ -63,6 +63,7 @@ export const staticPaths = [
   '/locations',
   '/thank-you',
   '/unsubscribed',
+  '/subscribed',
   '/partners',
   '/apply',
   '/faq',

@@ -127,7 +127,8 @@ export const ApplicationSchema = z
 
 export const RESUME_MAX_BYTES = 5 * 1024 * 1024
 
-export const NewsletterSchema = z.object({ email: EmailSchema, source: optionalText(120), landingPage: optionalText(2048) }).extend(SpamFieldsSchema.shape)
+// The signup carries the visitor's attribution like every form (first touch, UTM), kept on the subscriber.
+export const NewsletterSchema = z.object({ email: EmailSchema }).extend(AttributionSchema.shape).extend(SpamFieldsSchema.shape)
 
 export { computeRoi, roiDefaults } from './roi.ts'
 

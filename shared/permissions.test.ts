@@ -16,9 +16,21 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     analytics: [...ADMIN_ACTIONS],
     attribution: ['list', 'show', 'export'],
     'demo-data': ['list', 'delete'],
-    jobs: ['list', 'show', 'export', 'edit'],
+    jobs: ['list', 'show', 'export', 'edit', 'delete'],
     redirects: [...ADMIN_ACTIONS],
     'not-found': [...ADMIN_ACTIONS],
+    monitoring: ['list', 'show'],
+    'error-groups': ['list', 'show', 'export', 'edit'],
+    incidents: ['list', 'show', 'export', 'create', 'edit'],
+    'maintenance-windows': [...ADMIN_ACTIONS],
+    alerts: ['list', 'show', 'export', 'edit'],
+    'spam-review': ['list', 'show', 'edit'],
+    cms: [...ADMIN_ACTIONS],
+    syndication: [...ADMIN_ACTIONS],
+    subscribers: [...ADMIN_ACTIONS],
+    'newsletter-lists': [...ADMIN_ACTIONS],
+    'newsletter-campaigns': [...ADMIN_ACTIONS],
+    'newsletter-settings': ['list', 'show', 'edit'],
   },
   sales: {
     leads: [...ADMIN_ACTIONS],
@@ -27,6 +39,8 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     deals: [...ADMIN_ACTIONS],
     activities: [...ADMIN_ACTIONS],
     dashboard: ['list', 'show'],
+    cms: ['list', 'show', 'export'],
+    'spam-review': ['list', 'show', 'edit'],
     attribution: ['list', 'show'],
   },
   marketing: {
@@ -37,6 +51,15 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     attribution: ['list', 'show', 'export'],
     redirects: [...ADMIN_ACTIONS],
     'not-found': [...ADMIN_ACTIONS],
+    monitoring: ['list', 'show'],
+    'error-groups': ['list', 'show'],
+    incidents: ['list', 'show'],
+    cms: [...ADMIN_ACTIONS],
+    syndication: [...ADMIN_ACTIONS],
+    subscribers: [...ADMIN_ACTIONS],
+    'newsletter-lists': [...ADMIN_ACTIONS],
+    'newsletter-campaigns': [...ADMIN_ACTIONS],
+    'newsletter-settings': ['list', 'show', 'edit'],
   },
 }
 
@@ -55,7 +78,7 @@ describe('canAccess', () => {
   it('denies unknown roles, resources and actions', () => {
     expect(canAccess(undefined, { resource: 'leads', action: 'list' })).toBe(false)
     expect(canAccess('root', { resource: 'leads', action: 'list' })).toBe(false)
-    expect(canAccess('admin', { resource: 'posts', action: 'list' })).toBe(false)
+    expect(canAccess('admin', { resource: 'no-such-resource', action: 'list' })).toBe(false)
     expect(canAccess('admin', { resource: 'leads', action: 'destroy' })).toBe(false)
     expect(canAccess('admin', { resource: 'constructor', action: 'list' })).toBe(false)
   })
