@@ -129,7 +129,12 @@ const [row] = await sendDb('newsletter_campaigns')
 const campaignId = Number(typeof row === 'object' ? row.id : row)
 const provider = createMailProvider(env)
 const rss: number[] = []
-const sampler = setInterval(() => rss.push(process.memoryUsage().rss), 250)
+const heap: number[] = []
+const sampler = setInterval(() => {
+  const m = process.memoryUsage()
+  rss.push(m.rss)
+  heap.push(m.heapUsed)
+}, 250)
 const rssStart = process.memoryUsage().rss
 t = performance.now()
 let sent = 0
@@ -148,6 +153,9 @@ console.log(
 const quarter = Math.max(1, Math.floor(rss.length / 4))
 console.log(
   `RSS: ${mb(rssStart)} at start, ${mb(Math.max(...rss.slice(0, quarter)))} peak in the first quarter, ${mb(Math.max(...rss.slice(-quarter)))} peak in the last quarter, ${mb(Math.max(...rss))} peak overall`,
+)
+console.log(
+  `heap used: ${mb(Math.max(...heap.slice(0, quarter)))} peak in the first quarter, ${mb(Math.max(...heap.slice(-quarter)))} peak in the last quarter`,
 )
 await sendDb.destroy()
 fs.rmSync(varDir, { recursive: true, force: true })
