@@ -16,6 +16,7 @@ export const ADMIN_RESOURCES = [
   'dashboard',
   'content',
   'analytics',
+  'attribution',
   'demo-data',
   'jobs',
   'redirects',
@@ -26,6 +27,8 @@ export const ADMIN_RESOURCES = [
   'maintenance-windows',
   'alerts',
   'spam-review',
+  'cms',
+  'syndication',
   'subscribers',
   'newsletter-lists',
   'newsletter-campaigns',
@@ -62,6 +65,7 @@ const ADMIN_LIMITS: Partial<Record<AdminResource, readonly AdminAction[]>> = {
   incidents: INCIDENTS,
   alerts: ALERTS,
   'spam-review': SPAM_REVIEW,
+  attribution: ['list', 'show', 'export'],
   'newsletter-settings': MAIL_SETTINGS,
 }
 
@@ -71,7 +75,11 @@ const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>
   admin: Object.fromEntries(ADMIN_RESOURCES.map((r) => [r, ADMIN_LIMITS[r] ?? ALL])),
   sales: {
     dashboard: READ_ONLY,
+    // Attribution of leads (never the traffic screens): read only.
+    attribution: READ_ONLY,
     leads: ALL,
+    // The page inventory of /admin/cms: read and export, no overrides.
+    cms: ['list', 'show', 'export'],
     ...Object.fromEntries(CRM.map((r) => [r, ALL])),
     'spam-review': SPAM_REVIEW,
   },
@@ -80,11 +88,14 @@ const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>
     leads: ['list', 'show', 'export'],
     content: ALL,
     analytics: ALL,
+    attribution: ['list', 'show', 'export'],
     redirects: ALL,
     'not-found': ALL,
     monitoring: READ_ONLY,
     'error-groups': READ_ONLY,
     incidents: READ_ONLY,
+    cms: ALL,
+    syndication: ALL,
     subscribers: ALL,
     'newsletter-lists': ALL,
     'newsletter-campaigns': ALL,

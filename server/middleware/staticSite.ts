@@ -4,6 +4,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Middleware } from 'koa'
+import { FEED_MIME, feedOfPath } from '../../shared/feeds.ts'
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -30,7 +31,32 @@ function variant(file: string): Variant {
   return { file, size: body.length, etag: `"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` }
 }
 
-/** Index of every servable file, built once at start-up (the site is immutable while served). */
+function entryOf(full: string, rel: string): Entry {
+  const feed = feedOfPath(rel)
+  const type = feed ? `${FEED_MIME[feed.format]}; charset=utf-8` : (types[path.extname(full)] ?? 'application/octet-stream')
+  const entry: Entry = { type, identity: variant(full), immutable: rel.startsWith('/assets/') }
+  if (fs.existsSync(`${full}.br`)) entry.br = variant(`${full}.br`)
+  if (fs.existsSync(`${full}.gz`)) entry.gzip = variant(`${full}.gz`)
+  return entry
+}
+
+/** The index each staticSite middleware serves from, by folder, so a page rewritten in place
+ * (a page override applied at once, an incremental publish) is served with its fresh ETag. */
+const indexes = new Map<string, Set<Map<string, Entry>>>()
+
+/** Re-reads these site-relative files (e.g. "/about/index.html") into every index of `dir`:
+ * new or changed files are indexed with fresh ETags, deleted ones removed. */
+export function refreshStaticFiles(dir: string, rels: string[]) {
+  for (const index of indexes.get(path.resolve(dir)) ?? []) {
+    for (const rel of rels) {
+      const full = path.join(dir, rel.slice(1))
+      if (fs.existsSync(full)) index.set(rel, entryOf(full, rel))
+      else index.delete(rel)
+    }
+  }
+}
+
+/** Index of every servable file, built once at start-up; refreshStaticFiles updates single files. */
 export function indexStaticDir(dir: string): Map<string, Entry> {
   const index = new Map<string, Entry>()
   const walk = (current: string) => {
@@ -42,14 +68,7 @@ export function indexStaticDir(dir: string): Map<string, Entry> {
       }
       if (/\.(br|gz)$/.test(item.name) || item.name.endsWith('.pageContext.json')) continue
       const rel = `/${path.relative(dir, full).split(path.sep).join('/')}`
-      const entry: Entry = {
-        type: types[path.extname(full)] ?? 'application/octet-stream',
-        identity: variant(full),
-        immutable: rel.startsWith('/assets/'),
-      }
-      if (fs.existsSync(`${full}.br`)) entry.br = variant(`${full}.br`)
-      if (fs.existsSync(`${full}.gz`)) entry.gzip = variant(`${full}.gz`)
-      index.set(rel, entry)
+      index.set(rel, entryOf(full, rel))
     }
   }
   if (fs.existsSync(dir)) walk(dir)
@@ -66,6 +85,9 @@ function lookup(index: Map<string, Entry>, urlPath: string): Entry | undefined {
 
 export function staticSite(dir: string): Middleware {
   const index = indexStaticDir(dir)
+  const key = path.resolve(dir)
+  if (!indexes.has(key)) indexes.set(key, new Set())
+  indexes.get(key)!.add(index)
   const notFound = index.get('/404.html')
   return async function staticSiteMiddleware(ctx, next) {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next()
