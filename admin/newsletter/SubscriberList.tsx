@@ -24,7 +24,7 @@ import { StatusChip } from './StatusChip.tsx'
 export const statusChoices = SUBSCRIBER_STATUSES.map((s) => ({ id: s, name: s }))
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search email or name" />,
+  <SearchInput key="q" source="q" alwaysOn placeholder="Email or name starts with" />,
   <SelectInput key="status" source="status" label="Status" choices={statusChoices} />,
   <TextInput key="source" source="source" label="Signup source" />,
   <ReferenceInput key="list_id" source="list_id" reference="newsletter-lists" label="List">

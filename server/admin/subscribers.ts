@@ -86,24 +86,23 @@ export const SUBSCRIBER_EXPORT_COLUMNS = [
   'blocklist_reason',
 ] as const
 
-const like = (value: string) =>
-  `%${value
-    .trim()
-    .toLowerCase()
-    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
 const config: ResourceConfig = {
   name: 'subscribers',
   spec: subscribersTable,
   defaultSort: ['created_at', 'DESC'],
   filters: (db, _filter, _query) => (key, value, query) => {
     if (key === 'q') {
+      // The start of the email or of the name: two index range scans (a substring search would
+      // read every row; emails are stored lower-cased).
       if (typeof value !== 'string') throw httpError(400, 'q must be text.')
-      if (value.trim())
+      const p = value.trim().toLowerCase().slice(0, 254)
+      if (p)
         query.where((q: Knex.QueryBuilder) =>
           q
-            .whereRaw(`lower(newsletter_subscribers.email) like ? escape '\\'`, [like(value)])
-            .orWhereRaw(`lower(newsletter_subscribers.name) like ? escape '\\'`, [like(value)]),
+            .where((e: Knex.QueryBuilder) => e.where('newsletter_subscribers.email', '>=', p).andWhere('newsletter_subscribers.email', '<', `${p}\uffff`))
+            .orWhere((n: Knex.QueryBuilder) =>
+              n.whereRaw('lower(newsletter_subscribers.name) >= ?', [p]).andWhereRaw('lower(newsletter_subscribers.name) < ?', [`${p}\uffff`]),
+            ),
         )
       return true
     }

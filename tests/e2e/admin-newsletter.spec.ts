@@ -63,7 +63,7 @@ test('subscribe in the footer, confirm from the email, see the subscriber confir
 
   await signInWithApi(page.request)
   await page.goto('/admin/subscribers')
-  await page.getByPlaceholder('Search email or name').fill(email)
+  await page.getByPlaceholder('Email or name starts with').fill(email)
   const row = page.getByRole('row').filter({ hasText: email })
   await expect(row).toBeVisible({ timeout: 20_000 })
   await expect(row.getByText('subscribed', { exact: true })).toBeVisible()
