@@ -17,6 +17,7 @@ import { DealTable } from './deals/DealTable.tsx'
 import deals from './deals/index.ts'
 import errorGroups from './monitoring/errorGroups.ts'
 import { MonitoringPage } from './monitoring/MonitoringPage.tsx'
+import { TrendsPage } from './trends/TrendsPage.tsx'
 import * as monitoringResources from './monitoring/resources.tsx'
 import { i18nProvider } from './i18n.ts'
 import jobs from './jobs/index.ts'
@@ -50,6 +51,7 @@ export function App() {
           <Route path="/overview" element={<Dashboard />} />
           <Route path="/account" element={<AccountPage />} />
           <Route path="/monitoring" element={<MonitoringPage />} />
+          <Route path="/trends" element={<TrendsPage />} />
         </CustomRoutes>
         <Resource name="leads" {...leads} recordRepresentation={(r) => r.name || r.email} />
         <Resource name="contacts" {...contacts} recordRepresentation={(r) => `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || `Contact #${r.id}`}>

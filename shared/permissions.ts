@@ -28,6 +28,7 @@ export const ADMIN_RESOURCES = [
   'spam-review',
   'cms',
   'syndication',
+  'trends',
 ] as const
 export type AdminResource = (typeof ADMIN_RESOURCES)[number]
 
@@ -47,6 +48,8 @@ const INCIDENTS: readonly AdminAction[] = ['list', 'show', 'export', 'create', '
 const ALERTS: readonly AdminAction[] = ['list', 'show', 'export', 'edit']
 /** Spam review: see flagged submissions; `edit` is "not spam". */
 const SPAM_REVIEW: readonly AdminAction[] = ['list', 'show', 'edit']
+/** Trends: read, and `edit` is hiding a term. */
+const TRENDS: readonly AdminAction[] = ['list', 'show', 'edit']
 /** Resources where even an admin has fewer than every action. */
 const ADMIN_LIMITS: Partial<Record<AdminResource, readonly AdminAction[]>> = {
   'audit-logs': READ_ONLY,
@@ -58,6 +61,7 @@ const ADMIN_LIMITS: Partial<Record<AdminResource, readonly AdminAction[]>> = {
   incidents: INCIDENTS,
   alerts: ALERTS,
   'spam-review': SPAM_REVIEW,
+  trends: TRENDS,
 }
 
 /** What each role may do per resource; a resource missing from a role's map is forbidden. */
@@ -82,6 +86,7 @@ const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>
     monitoring: READ_ONLY,
     'error-groups': READ_ONLY,
     incidents: READ_ONLY,
+    trends: TRENDS,
     cms: ALL,
     syndication: ALL,
   },

@@ -2,6 +2,7 @@
 import { Menu, usePermissions } from 'react-admin'
 import AssignmentIcon from '@mui/icons-material/AssignmentTurnedIn'
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart'
+import TrendingUpIcon from '@mui/icons-material/TrendingUp'
 import { canAccess } from '../../shared/permissions.ts'
 import type { Role } from '../authState.ts'
 
@@ -28,6 +29,7 @@ export function AdminMenu() {
       {can('maintenance-windows') && <Menu.ResourceItem name="maintenance-windows" />}
       {can('alerts') && <Menu.ResourceItem name="alerts" />}
       {can('spam-review') && <Menu.ResourceItem name="spam-review" />}
+      {can('trends') && <Menu.Item to="/trends" primaryText="Trends" leftIcon={<TrendingUpIcon />} />}
       {can('cms') && <Menu.ResourceItem name="cms" />}
     </Menu>
   )

@@ -22,6 +22,7 @@ import { incidents } from './incidents.ts'
 import { maintenanceWindows } from './maintenanceWindows.ts'
 import { registerMonitoringRoutes } from './monitoring.ts'
 import { spamReview } from './spamReview.ts'
+import { registerTrendsRoutes } from './trends.ts'
 import { jobs } from './jobs.ts'
 import { leads } from './leads.ts'
 import { registerResource, type AdminResourceModule } from './resourceRouter.ts'
@@ -65,6 +66,7 @@ export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
   registerDashboardRoutes(router, db, guard)
   registerDemoDataRoutes(router, db, guard)
   registerMonitoringRoutes(router, { db, env }, guard)
+  registerTrendsRoutes(router, { db, env }, guard)
   registerCmsRoutes(router, { db, env }, guard)
   for (const resource of RESOURCES) {
     // A resource's own routes first: /leads/export.csv must win over /leads/:id.
