@@ -2,6 +2,10 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin'
 import { BrowserRouter, Route } from 'react-router-dom'
 import { AccountPage } from './account/AccountPage.tsx'
+import { AnalyticsOverview } from './analytics/AnalyticsOverview.tsx'
+import { Attribution } from './analytics/Attribution.tsx'
+import { LeadJourney, Visitors } from './analytics/Visitors.tsx'
+import { WebTraffic } from './analytics/WebTraffic.tsx'
 import { ChangePasswordPage } from './account/ChangePasswordPage.tsx'
 import activities from './activities/index.ts'
 import { MyTasks } from './activities/MyTasks.tsx'
@@ -9,6 +13,7 @@ import auditLogs from './audit/index.ts'
 import { authProvider, changePasswordPath } from './authProvider.ts'
 import cms from './cms/index.ts'
 import companies from './companies/index.ts'
+import syndication from './syndication/index.ts'
 import { ContactImport } from './contacts/ContactImport.tsx'
 import contacts, { ContactEdit } from './contacts/index.ts'
 import { Dashboard } from './dashboard/Dashboard.tsx'
@@ -27,6 +32,7 @@ import { LoginPage } from './login/LoginPage.tsx'
 import { theme } from './theme.ts'
 import users from './users/index.ts'
 import redirects, { RedirectImport, notFound } from './redirects/resources.ts'
+import { campaigns, MailSettings, NewsletterAnalytics, newsletterLists, SubscriberImport, subscribers } from './newsletter/index.ts'
 
 export function App() {
   return (
@@ -50,8 +56,15 @@ export function App() {
           <Route path="/dashboard" element={<Dashboard />} />
           <Route path="/overview" element={<Dashboard />} />
           <Route path="/account" element={<AccountPage />} />
+          <Route path="/analytics" element={<AnalyticsOverview />} />
+          <Route path="/web-traffic" element={<WebTraffic />} />
+          <Route path="/attribution" element={<Attribution />} />
+          <Route path="/visitors" element={<Visitors />} />
+          <Route path="/visitors/lead/:id" element={<LeadJourney />} />
           <Route path="/monitoring" element={<MonitoringPage />} />
           <Route path="/trends" element={<TrendsPage />} />
+          <Route path="/newsletter-analytics" element={<NewsletterAnalytics />} />
+          <Route path="/newsletter-settings" element={<MailSettings />} />
         </CustomRoutes>
         <Resource name="leads" {...leads} recordRepresentation={(r) => r.name || r.email} />
         <Resource name="contacts" {...contacts} recordRepresentation={(r) => `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || `Contact #${r.id}`}>
@@ -88,6 +101,12 @@ export function App() {
         <Resource name="spam-review" {...monitoringResources.spamReview} options={{ label: 'Spam review' }} recordRepresentation="email" />
         <Resource name="not-found" {...notFound} options={{ label: '404 log' }} recordRepresentation="path" />
         <Resource name="cms" {...cms} options={{ label: 'Pages (CMS)' }} recordRepresentation="url" />
+        <Resource name="syndication" {...syndication} options={{ label: 'Syndication' }} recordRepresentation="title" />
+        <Resource name="subscribers" {...subscribers} recordRepresentation="email">
+          <Route path="import" element={<SubscriberImport />} />
+        </Resource>
+        <Resource name="newsletter-campaigns" {...campaigns} options={{ label: 'Campaigns' }} recordRepresentation="name" />
+        <Resource name="newsletter-lists" {...newsletterLists} options={{ label: 'Lists' }} recordRepresentation="name" />
       </Admin>
     </BrowserRouter>
   )

@@ -95,6 +95,9 @@ export async function buildSite({ quiet = false } = {}) {
   // points into data/: tell them where the data is.
   process.env.DATA_DIR ||= defaultDataDir
   const log = (line: string) => quiet || console.log(line)
+  /** Seconds spent in each phase, for `npm run bench:build`. */
+  const phases: Record<string, number> = {}
+  const dataStart = performance.now()
   const ctx = (() => {
     try {
       return getSiteContext()
@@ -102,6 +105,7 @@ export async function buildSite({ quiet = false } = {}) {
       fail(error)
     }
   })()
+  phases.data = (performance.now() - dataStart) / 1000
   const total = ctx.catalog.entries.length
   log(`data OK: ${total} URLs in the catalog`)
 
@@ -110,6 +114,7 @@ export async function buildSite({ quiet = false } = {}) {
   fs.rmSync(distDir, { recursive: true, force: true })
   const bundles = runStep('bundles', ['', quiet ? 'quiet' : ''])
   log(`bundles built in ${bundles.seconds.toFixed(1)} s`)
+  phases.bundles = bundles.seconds
 
   let done = 0
   const renderStart = performance.now()
@@ -144,8 +149,13 @@ export async function buildSite({ quiet = false } = {}) {
     },
   })
   const renderSeconds = (performance.now() - renderStart) / 1000
+  phases.render = renderSeconds
 
-  const phase = (name: string, since: number) => log(`  ${name} in ${((performance.now() - since) / 1000).toFixed(1)} s`)
+  const phase = (name: string, since: number, key?: string) => {
+    const seconds = (performance.now() - since) / 1000
+    if (key) phases[key] = seconds
+    log(`  ${name} in ${seconds.toFixed(1)} s`)
+  }
   let since = performance.now()
   await writeAssets(ctx, outDir)
   const inventoryPages: InventoryPage[] = ctx.catalog.entries.flatMap((e) => {
@@ -164,17 +174,17 @@ export async function buildSite({ quiet = false } = {}) {
     if (!isIndexable(head, ctx.siteUrl + page.url)) outOfSitemap.add(page.url)
   }
   writeSitemap(ctx, outDir, outOfSitemap)
-  const feeds = writeFeeds(outDir, ctx.data.posts, cms.feedSettings, feedSiteOf(ctx), { compress: false })
+  const feeds = writeFeeds(outDir, ctx.data.posts, cms.feedSettings, feedSiteOf(ctx), { compress: false }).written
   log(
     `  ${feeds.length} feeds (${cms.feedSettings.content} content, ${cms.feedSettings.itemLimit} items${cms.feedSettings.hubUrl ? `, hub ${cms.feedSettings.hubUrl}` : ''})`,
   )
   const chatIndex = writeChatbotIndex(ctx, outDir)
   log(`  chatbot index: ${chatIndex.docs} documents, ${(chatIndex.bytes / 1024).toFixed(0)} KB, ${(chatIndex.gzipBytes / 1024).toFixed(0)} KB gzip`)
   finishRedirects(redirects, outDir, log)
-  phase('assets and sitemap', since)
+  phase('assets and sitemap', since, 'assets')
   since = performance.now()
   const problems = checkSite(ctx, outDir, facts, canonicalOverrides)
-  phase(`checked ${facts.size} pages`, since)
+  phase(`checked ${facts.size} pages`, since, 'check')
   if (problems.length) {
     report({
       ok: false,
@@ -192,10 +202,11 @@ export async function buildSite({ quiet = false } = {}) {
     process.exit(1)
   }
   const admin = runStep('admin', [outDir, quiet ? 'quiet' : ''])
+  phases.admin = admin.seconds
   log(`  admin built in ${admin.seconds.toFixed(1)} s (${((admin.jsBytes ?? 0) / 1024).toFixed(0)} KiB of JS)`)
   since = performance.now()
   const compressed = await precompress(outDir)
-  phase('precompressed', since)
+  phase('precompressed', since, 'precompress')
   const files = [...walkFiles(outDir)]
     .map((f) => `/${path.relative(outDir, f).split(path.sep).join('/')}`)
     .filter((f) => !/\.(br|gz)$/.test(f) && !f.endsWith('/index.html'))
@@ -209,7 +220,7 @@ export async function buildSite({ quiet = false } = {}) {
     `pre-rendered ${done} pages in ${renderSeconds.toFixed(1)} s (${pagesPerSecond.toFixed(0)} pages/s); ${compressed} files precompressed; total ${totalSeconds.toFixed(1)} s; peak RSS ${peakRssMb.toFixed(0)} MB`,
   )
   report({ pages: done, pagesPerSecond, seconds: totalSeconds })
-  return { pages: done, renderSeconds, totalSeconds, pagesPerSecond, peakRssMb }
+  return { pages: done, renderSeconds, totalSeconds, pagesPerSecond, peakRssMb, phases }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
