@@ -29,6 +29,7 @@ export const ADMIN_RESOURCES = [
   'spam-review',
   'cms',
   'syndication',
+  'trends',
   'subscribers',
   'newsletter-lists',
   'newsletter-campaigns',
@@ -52,6 +53,8 @@ const INCIDENTS: readonly AdminAction[] = ['list', 'show', 'export', 'create', '
 const ALERTS: readonly AdminAction[] = ['list', 'show', 'export', 'edit']
 /** Spam review: see flagged submissions; `edit` is "not spam". */
 const SPAM_REVIEW: readonly AdminAction[] = ['list', 'show', 'edit']
+/** Trends: read, and `edit` is hiding a term. */
+const TRENDS: readonly AdminAction[] = ['list', 'show', 'edit']
 /** The mail provider's state and its connection test (edit = run the test; the settings come from the environment). */
 const MAIL_SETTINGS: readonly AdminAction[] = ['list', 'show', 'edit']
 /** Resources where even an admin has fewer than every action. */
@@ -65,6 +68,7 @@ const ADMIN_LIMITS: Partial<Record<AdminResource, readonly AdminAction[]>> = {
   incidents: INCIDENTS,
   alerts: ALERTS,
   'spam-review': SPAM_REVIEW,
+  trends: TRENDS,
   attribution: ['list', 'show', 'export'],
   'newsletter-settings': MAIL_SETTINGS,
 }
@@ -94,6 +98,7 @@ const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>
     monitoring: READ_ONLY,
     'error-groups': READ_ONLY,
     incidents: READ_ONLY,
+    trends: TRENDS,
     cms: ALL,
     syndication: ALL,
     subscribers: ALL,

@@ -6,6 +6,7 @@ import InsightsIcon from '@mui/icons-material/Insights'
 import PeopleIcon from '@mui/icons-material/People'
 import TrafficIcon from '@mui/icons-material/Traffic'
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart'
+import TrendingUpIcon from '@mui/icons-material/TrendingUp'
 import SettingsIcon from '@mui/icons-material/SettingsSuggest'
 import { canAccess } from '../../shared/permissions.ts'
 import type { Role } from '../authState.ts'
@@ -33,6 +34,7 @@ export function AdminMenu() {
       {can('maintenance-windows') && <Menu.ResourceItem name="maintenance-windows" />}
       {can('alerts') && <Menu.ResourceItem name="alerts" />}
       {can('spam-review') && <Menu.ResourceItem name="spam-review" />}
+      {can('trends') && <Menu.Item to="/trends" primaryText="Trends" leftIcon={<TrendingUpIcon />} />}
       {can('cms') && <Menu.ResourceItem name="cms" />}
       {can('syndication') && <Menu.ResourceItem name="syndication" />}
       {can('analytics') && <Menu.Item to="/analytics" primaryText="Analytics" leftIcon={<InsightsIcon />} />}

@@ -11,7 +11,7 @@ const CountBars = lazy(() => import('./Charts.tsx').then((m) => ({ default: m.Co
 type Operations = {
   jobs: { queued: number; running: number; done: number; failed: number; overdue: number; failedByType: Record<string, number> }
   outbox: { pending: number; sent: number; failed: number; lastError: { id: number; message: string; at: string; status: string } | null }
-  database: { engine: string; bytes: number; tables: Array<{ name: string; bytes: number | null; rows: number }> }
+  database: { engine: string; rowsEstimated: boolean; bytes: number; tables: Array<{ name: string; bytes: number | null; rows: number }> }
   uploads: { bytes: number; files: number; quotaBytes: number; share: number }
 }
 type SpamSummary = { since: string; leads: Record<string, number>; newsletter: Record<string, number>; rateLimited: string }
@@ -125,7 +125,7 @@ export function OperationsPanel() {
                 <TableRow>
                   <TableCell>Table</TableCell>
                   <TableCell align="right">Size</TableCell>
-                  <TableCell align="right">Rows</TableCell>
+                  <TableCell align="right">{database.rowsEstimated ? 'Rows (estimate)' : 'Rows'}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>

@@ -81,13 +81,15 @@ async function databaseSize(db: Db, env: Env) {
     const [{ size }] = (await db.raw('select pg_database_size(current_database()) as size')).rows
     const tables = (
       await db.raw(
-        `select c.relname as name, pg_total_relation_size(c.oid) as bytes, c.reltuples::bigint as rows
-         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        `select c.relname as name, pg_total_relation_size(c.oid) as bytes, greatest(c.reltuples::bigint, coalesce(s.n_live_tup, 0)) as rows
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace left join pg_stat_user_tables s on s.relid = c.oid
          where c.relkind = 'r' and n.nspname = current_schema() order by bytes desc limit 10`,
       )
     ).rows
     return {
       engine: 'PostgreSQL',
+      // The planner's and the statistics' estimates: no count(*) of big tables.
+      rowsEstimated: true,
       bytes: Number(size),
       tables: tables.map((t: Record<string, unknown>) => ({ name: t.name, bytes: Number(t.bytes), rows: Math.max(0, Number(t.rows)) })),
     }
@@ -110,7 +112,7 @@ async function databaseSize(db: Db, env: Env) {
   const top = tables.slice(0, 10)
   for (const t of top) t.rows = Number((await db(t.name).count({ n: '*' }))[0].n)
   if (top.every((t) => t.bytes === null)) top.sort((a, b) => b.rows - a.rows)
-  return { engine: 'SQLite', bytes, tables: top }
+  return { engine: 'SQLite', rowsEstimated: false, bytes, tables: top }
 }
 
 function getOperations(db: Db, env: Env): Middleware {

@@ -193,6 +193,10 @@ export async function recordError(db: Db, report: ErrorReport, now = Date.now())
         ...(path ? { sample_path: path } : {}),
       })
     await trx('error_events').insert({ group_id: group.id, at: now, path, browser, release })
+    await trx('error_daily')
+      .insert({ group_id: group.id, day: Math.floor(now / DAY_MS), count: 1 })
+      .onConflict(['group_id', 'day'])
+      .merge({ count: trx.raw('error_daily.count + 1') })
     return { groupId: Number(group.id), isNew, reopened }
   })
   if (outcome.isNew || outcome.reopened) {
@@ -239,17 +243,14 @@ export async function purgeErrorEvents(db: Db, now = Date.now(), days = ERROR_EV
   }
 }
 
-/** Occurrences per day of one group over the last `days` days (oldest first, zero-filled). */
+/** Occurrences per day of one group over the last `days` days (oldest first, zero-filled), from error_daily. */
 export async function groupDailyCounts(db: Queryable, groupId: number, now = Date.now(), days = 30): Promise<Array<{ day: string; count: number }>> {
-  const start = now - (now % DAY_MS) - (days - 1) * DAY_MS
-  const rows: Array<{ d: number | string; n: number | string }> = await db('error_events')
+  const last = Math.floor(now / DAY_MS)
+  const first = last - days + 1
+  const rows: Array<{ day: number | string; count: number | string }> = await db('error_daily')
     .where('group_id', groupId)
-    .andWhere('at', '>=', start)
-    .select(db.raw(`(at - (at % ${DAY_MS})) as d`), db.raw('count(*) as n'))
-    .groupByRaw(`(at - (at % ${DAY_MS}))`)
-  const byDay = new Map(rows.map((r) => [Number(r.d), Number(r.n)]))
-  return Array.from({ length: days }, (_, i) => {
-    const d = start + i * DAY_MS
-    return { day: new Date(d).toISOString().slice(0, 10), count: byDay.get(d) ?? 0 }
-  })
+    .andWhere('day', '>=', first)
+    .select('day', 'count')
+  const byDay = new Map(rows.map((r) => [Number(r.day), Number(r.count)]))
+  return Array.from({ length: days }, (_, i) => ({ day: new Date((first + i) * DAY_MS).toISOString().slice(0, 10), count: byDay.get(first + i) ?? 0 }))
 }
