@@ -14,6 +14,7 @@ import { setBodyTimeout } from './middleware/jsonBody.ts'
 import { securityHeaders } from './middleware/securityHeaders.ts'
 import { staticSite } from './middleware/staticSite.ts'
 import { redirectsMiddleware } from './redirects/middleware.ts'
+import { feedFetchLog } from './feeds/fetchLog.ts'
 
 export type AppDeps = { db: Db; env: Env; writer?: Writer; notifyOutbox?: () => void }
 
@@ -51,6 +52,7 @@ export function createApp({ db, env, writer = createWriter(db), notifyOutbox }: 
   app.use(apiRoutes({ db, env, writer, notifyOutbox }))
   app.use(redirectsMiddleware(db))
   app.use(adminApp(env.STATIC_DIR))
+  app.use(feedFetchLog())
   app.use(staticSite(env.STATIC_DIR))
   const logError = appErrorLogger()
   app.on('error', (error, ctx) => {

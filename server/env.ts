@@ -38,6 +38,11 @@ const EnvSchema = z.object({
     .min(0)
     .default(512 * 1024 * 1024),
   SMTP_URL: z.string().optional(),
+  /** Cross-posting to dev.to (server/syndication/providers.ts): an API key connects it. */
+  DEVTO_API_KEY: z.string().min(1).optional(),
+  DEVTO_API_URL: z.url().default('https://dev.to/api'),
+  /** test: articles are created as unpublished drafts; live: published. */
+  DEVTO_MODE: z.enum(['test', 'live']).default('test'),
   NOTIFY_EMAIL: z.email().default('leads@example.com'),
   APP_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   TRUST_PROXY: z

@@ -13,6 +13,7 @@ import { createJobRunner, type RunnerOptions } from './jobs/runner.ts'
 import { startRedirectFlush } from './redirects/tasks.ts'
 import { recordServerError } from './monitoring/serverErrors.ts'
 import { closeMailProvider } from './newsletter/mailProvider.ts'
+import { startFeedFetchFlush } from './feeds/fetchLog.ts'
 
 export type StartOptions = {
   sendMail?: SendMail
@@ -46,6 +47,7 @@ export async function startServer(env = loadEnv(), opts: StartOptions = {}) {
     void recordServerError(db, env, reason, 'unhandled rejection')
   }
   process.on('unhandledRejection', onRejection)
+  const feedFetchFlush = startFeedFetchFlush(db, report('feeds'))
   const server = app.listen(env.PORT, env.HOST)
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   const address = server.address()
@@ -63,6 +65,7 @@ export async function startServer(env = loadEnv(), opts: StartOptions = {}) {
       await runner.stop()
       closeMailProvider(env)
       await redirectFlush.stop()
+      await feedFetchFlush.stop()
       await db.destroy()
     })())
   return { server, db, port, close, runner, writer }

@@ -16,6 +16,7 @@ export const ADMIN_RESOURCES = [
   'dashboard',
   'content',
   'analytics',
+  'attribution',
   'demo-data',
   'jobs',
   'redirects',
@@ -28,6 +29,10 @@ export const ADMIN_RESOURCES = [
   'spam-review',
   'cms',
   'syndication',
+  'subscribers',
+  'newsletter-lists',
+  'newsletter-campaigns',
+  'newsletter-settings',
 ] as const
 export type AdminResource = (typeof ADMIN_RESOURCES)[number]
 
@@ -47,6 +52,8 @@ const INCIDENTS: readonly AdminAction[] = ['list', 'show', 'export', 'create', '
 const ALERTS: readonly AdminAction[] = ['list', 'show', 'export', 'edit']
 /** Spam review: see flagged submissions; `edit` is "not spam". */
 const SPAM_REVIEW: readonly AdminAction[] = ['list', 'show', 'edit']
+/** The mail provider's state and its connection test (edit = run the test; the settings come from the environment). */
+const MAIL_SETTINGS: readonly AdminAction[] = ['list', 'show', 'edit']
 /** Resources where even an admin has fewer than every action. */
 const ADMIN_LIMITS: Partial<Record<AdminResource, readonly AdminAction[]>> = {
   'audit-logs': READ_ONLY,
@@ -58,6 +65,8 @@ const ADMIN_LIMITS: Partial<Record<AdminResource, readonly AdminAction[]>> = {
   incidents: INCIDENTS,
   alerts: ALERTS,
   'spam-review': SPAM_REVIEW,
+  attribution: ['list', 'show', 'export'],
+  'newsletter-settings': MAIL_SETTINGS,
 }
 
 /** What each role may do per resource; a resource missing from a role's map is forbidden. */
@@ -66,6 +75,8 @@ const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>
   admin: Object.fromEntries(ADMIN_RESOURCES.map((r) => [r, ADMIN_LIMITS[r] ?? ALL])),
   sales: {
     dashboard: READ_ONLY,
+    // Attribution of leads (never the traffic screens): read only.
+    attribution: READ_ONLY,
     leads: ALL,
     // The page inventory of /admin/cms: read and export, no overrides.
     cms: ['list', 'show', 'export'],
@@ -77,6 +88,7 @@ const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>
     leads: ['list', 'show', 'export'],
     content: ALL,
     analytics: ALL,
+    attribution: ['list', 'show', 'export'],
     redirects: ALL,
     'not-found': ALL,
     monitoring: READ_ONLY,
@@ -84,6 +96,10 @@ const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>
     incidents: READ_ONLY,
     cms: ALL,
     syndication: ALL,
+    subscribers: ALL,
+    'newsletter-lists': ALL,
+    'newsletter-campaigns': ALL,
+    'newsletter-settings': MAIL_SETTINGS,
   },
 }
 

@@ -1,6 +1,7 @@
 // /admin/leads/:id/show: the whole submission (its form details readable, a job application's
 // résumé as a download), its attribution grouped, the workflow (status buttons, owner, notes),
 // Convert, the contact it became, and the audit log.
+import { JourneyButton } from '../analytics/JourneyButton.tsx'
 import type { ReactNode } from 'react'
 import {
   DateField,
@@ -109,6 +110,7 @@ function LeadShowActions() {
     <TopToolbar>
       <LeadStatusButtons />
       {can('leads', 'convert') && <ConvertLeadButton />}
+      <JourneyButton />
       <EditButton label="Owner and notes" />
     </TopToolbar>
   )

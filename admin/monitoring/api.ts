@@ -34,6 +34,7 @@ export type AlertSettings = {
   email: string | null
   webhook_url: string | null
   max_per_hour: number
+  updated_at: string | null
   channels: { email: string; webhook: string }
   smtpConfigured: boolean
   lastEmail: { status: string; at: string } | null

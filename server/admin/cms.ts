@@ -27,14 +27,25 @@ async function rowsOf(store: CmsStore) {
   return rows
 }
 
+/** The last filtered and sorted lists, for the rows they were computed from: paging through a
+ * list, or coming back to it, does not filter and sort 10,000 rows again. */
+const MEMO_SIZE = 16
+const memo = new WeakMap<CmsPage[], Map<string, CmsPage[]>>()
+
 function listed(ctx: Context, rows: CmsPage[]) {
   const { sort, filter } = parseListParams(ctx.query)
   const f = parseCmsFilter(filter)
   if ('error' in f) throw httpError(400, f.error, { [f.field]: f.error })
-  const filtered = filterRows(rows, f)
   const [field, order] = sort ?? ['url', 'ASC']
-  const sorted = sortRows(filtered, field, order)
+  const key = JSON.stringify([f, field, order])
+  let lists = memo.get(rows)
+  if (!lists) memo.set(rows, (lists = new Map()))
+  const hit = lists.get(key)
+  if (hit) return hit
+  const sorted = sortRows(filterRows(rows, f), field, order)
   if (!sorted) throw httpError(400, `Cannot sort by ${field}.`)
+  if (lists.size >= MEMO_SIZE) lists.delete(lists.keys().next().value!)
+  lists.set(key, sorted)
   return sorted
 }
 

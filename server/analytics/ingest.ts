@@ -183,7 +183,11 @@ export class Ingestor {
         remember(this.known, id, { leadId: hashLead, at: now }, 100_000)
       } else keyOf.set(id, { key: hash, leadId: null })
     }
-    await this.loadSessions([...new Set([...keyOf.values()].map((v) => v.key))], now)
+    await this.loadSessions([...new Set([hash, ...[...keyOf.values()].map((v) => v.key)])], now)
+    // A browser tied to a lead just now goes on with the session it had under today's hash.
+    const open = this.sessions.get(hash)
+    for (const link of out.visitorLinks)
+      if (open && !this.sessions.has(link.visitor_id)) remember(this.sessions, link.visitor_id, { ...open, leadId: link.lead_id }, 50_000)
 
     // Event times: the receive time, minus how long before the batch's last event each was sent
     // (the client's clock only orders the batch; a wrong clock cannot move events in time).

@@ -23,7 +23,7 @@ import { postEvents } from './events.ts'
 import { heartbeat } from './heartbeat.ts'
 import { getFormToken } from './formToken.ts'
 import { postLead } from './leads.ts'
-import { getConfirm, getUnsubscribe, postNewsletter, postUnsubscribe } from './newsletter.ts'
+import { getConfirm, getUnsubscribe, postBounceWebhook, postNewsletter, postUnsubscribe } from './newsletter.ts'
 import { newsletterTrackingRoutes } from '../newsletter/tracking.ts'
 import { postQuote } from './quotes.ts'
 import { postRoiCalculation } from './roiCalculation.ts'
@@ -79,6 +79,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.get('/newsletter/unsubscribe', formLimit(), getUnsubscribe(handlerDeps))
   router.post('/newsletter/unsubscribe', formLimit(), postUnsubscribe(handlerDeps))
   router.get('/newsletter/confirm', formLimit(), getConfirm(handlerDeps))
+  router.post('/newsletter/webhooks/bounce', beaconLimit(), json, postBounceWebhook(handlerDeps))
   newsletterTrackingRoutes(router, handlerDeps, beaconLimit)
   router.post('/roi-calculation', formLimit(), json, once('POST /api/roi-calculation'), postRoiCalculation(handlerDeps))
   // Browser error reports (issue 14): small bodies, their own per-IP limit.

@@ -4,6 +4,7 @@
 //   is queued) and redirects to /subscribed;
 // - GET /api/newsletter/unsubscribe?email=&c=&sig= unsubscribes from the signed link (no login)
 //   and redirects to /unsubscribed; POST to the same URL is RFC 8058's one-click unsubscribe.
+import { timingSafeEqual } from 'node:crypto'
 import type { Context, Middleware } from 'koa'
 import { EmailSchema, NewsletterSchema } from '../../shared/contract.ts'
 import { confirmSubscriber, getSubscriber, subscribe, unsubscribe } from '../db/queries/newsletterSubscribers.ts'
@@ -14,6 +15,7 @@ import { enqueueJob } from '../jobs/define.ts'
 import { hashIp, sha256 } from '../lib/signing.ts'
 import { checkCampaignUnsubscribe, checkConfirmSignature } from '../newsletter/links.ts'
 import { newsletterEmailJob } from '../newsletter/emailJob.ts'
+import { BounceSchema, recordBounce } from '../newsletter/bounces.ts'
 import { DUPLICATE_WINDOW_MS } from './leadDeduplication.ts'
 import { commitResponse } from './commit.ts'
 import type { HandlerDeps } from './deps.ts'
@@ -120,3 +122,25 @@ function unsubscribeHandler(deps: HandlerDeps, oneClick: boolean): Middleware {
 export const getUnsubscribe = (deps: HandlerDeps) => unsubscribeHandler(deps, false)
 /** RFC 8058: mail clients POST `List-Unsubscribe=One-Click` to the List-Unsubscribe URL. */
 export const postUnsubscribe = (deps: HandlerDeps) => unsubscribeHandler(deps, true)
+
+/**
+ * POST /api/newsletter/webhooks/bounce: the mail provider reports a bounce or complaint
+ * ({ email, type: hard|soft|complaint, messageId?, campaignId? }), authenticated with
+ * `Authorization: Bearer NEWSLETTER_WEBHOOK_TOKEN`. Without the token set the endpoint is off.
+ */
+export function postBounceWebhook(deps: HandlerDeps): Middleware {
+  return async function bounceWebhook(ctx) {
+    const token = deps.env.NEWSLETTER_WEBHOOK_TOKEN
+    if (!token) ctx.throw(404, 'The bounce webhook is off: set NEWSLETTER_WEBHOOK_TOKEN to turn it on.')
+    const given = /^Bearer (.+)$/.exec(ctx.get('Authorization'))?.[1] ?? ''
+    if (!safeEqualText(given, token as string)) ctx.throw(401, 'Send the webhook token as "Authorization: Bearer <token>".')
+    const input = parseInput(BounceSchema, apiState(ctx).body)
+    ctx.body = await deps.writer.run((trx) => recordBounce(trx, input, 'webhook', null))
+  }
+}
+
+function safeEqualText(a: string, b: string) {
+  const x = Buffer.from(sha256(a))
+  const y = Buffer.from(sha256(b))
+  return timingSafeEqual(x, y)
+}

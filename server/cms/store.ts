@@ -1,7 +1,8 @@
 // The inventory as the server keeps it: the build's dist/cms-inventory.json (re-read when the file
 // changes), the overrides from the database, and views and leads of the last 30 days (one grouped
-// query each, cached for STATS_TTL_MS). Computed rows are cached until an override is saved here
-// or ROWS_TTL_MS passes (another instance's save shows within that time).
+// query each, cached for STATS_TTL_MS). Computed rows are cached until the inventory file, the
+// overrides (their count and latest update: one indexed aggregate per request, so another
+// instance's save shows at once) or the stats change.
 import fs from 'node:fs'
 import path from 'node:path'
 import type { CmsPage } from '../../shared/cms.ts'
@@ -13,7 +14,6 @@ import { refreshStaticFiles } from '../middleware/staticSite.ts'
 import { effectiveHead, isIndexable, setHead } from './headOverride.ts'
 import { computeRows, inventoryFileOf, type InventoryFile, type Override, type Stats } from './inventory.ts'
 
-const ROWS_TTL_MS = 5_000
 const STATS_TTL_MS = 5 * 60_000
 const DAY_MS = 86_400_000
 
@@ -25,7 +25,7 @@ export const htmlRelOf = (url: string) => (url === '/' ? '/index.html' : `${url}
 export function createCmsStore(db: Db, staticDir: string) {
   const file = inventoryFileOf(staticDir)
   let inventory: { mtimeMs: number; data: InventoryFile; byUrl: Map<string, InventoryFile['pages'][number]> } | null = null
-  let rows: { at: number; rows: CmsPage[]; byUrl: Map<string, CmsPage> } | null = null
+  let rows: { signature: string; rows: CmsPage[]; byUrl: Map<string, CmsPage> } | null = null
   let stats: { at: number; value: Stats } | null = null
 
   function loadInventory(): InventoryFile | null {
@@ -79,10 +79,12 @@ export function createCmsStore(db: Db, staticDir: string) {
     async rows(now = Date.now()): Promise<{ rows: CmsPage[]; byUrl: Map<string, CmsPage> } | null> {
       const inv = loadInventory()
       if (!inv) return null
-      if (rows && now - rows.at < ROWS_TTL_MS) return rows
-      const [overrides, st] = await Promise.all([readOverrides(db), loadStats(now)])
+      const [mark, st] = await Promise.all([db('page_overrides').count({ n: '*' }).max({ last: 'updated_at' }).first(), loadStats(now)])
+      const signature = `${inventory?.mtimeMs}|${mark?.n}|${mark?.last instanceof Date ? mark.last.toISOString() : mark?.last}|${stats?.at}`
+      if (rows && rows.signature === signature) return rows
+      const overrides = await readOverrides(db)
       const computed = computeRows(inv, overrides as Map<string, Override>, st)
-      rows = { at: now, rows: computed, byUrl: new Map(computed.map((r) => [r.url, r])) }
+      rows = { signature, rows: computed, byUrl: new Map(computed.map((r) => [r.url, r])) }
       return rows
     },
     invalidate() {

@@ -1,7 +1,7 @@
 // Web vitals at p75 per template family, device and day (issue 14), against Google's thresholds.
-// Source today: the tracker's `timing` events (lcp, ttfb; inp, cls and fcp when the tracker sends
-// them), the last 14 days, at most MAX_ROWS of them. When the analytics rollup tables land, this
-// reads them instead (docs/decisions/132-conversion-heartbeat.md, "Performance").
+// Source: the analytics events (decision 120): `web_vital` (LCP, INP, CLS, TTFB) and the older
+// tracker's `timing` (lcp, ttfb), the last 14 days, at most MAX_ROWS of them; the device is the
+// one the server derived (events.device), else read from a stored user agent.
 import { buildCatalog, type Family } from '../../data/catalog.ts'
 import { defaultDataDir, loadData } from '../../data/loadData.ts'
 import type { Queryable } from '../db/rows.ts'
@@ -40,17 +40,18 @@ export type VitalRow = { day: string; family: string; device: string; vital: Vit
 
 export async function webVitals(db: Queryable, now = Date.now()): Promise<{ rows: VitalRow[]; since: string; truncated: boolean }> {
   const since = new Date(now - DAYS * 86_400_000).toISOString()
-  const rows: Array<{ path: string; name: string; value: number; user_agent: string; received_at: unknown }> = await db('events')
-    .where('type', 'timing')
-    .whereIn('name', VITALS as unknown as string[])
+  const names = [...VITALS, ...VITALS.map((v) => v.toUpperCase())]
+  const rows: Array<{ path: string; name: string; value: number; device: string | null; user_agent: string; received_at: unknown }> = await db('events')
+    .whereIn('type', ['web_vital', 'timing'])
+    .whereIn('name', names)
     .andWhere('received_at', '>=', since)
-    .select('path', 'name', 'value', 'user_agent', 'received_at')
+    .select('path', 'name', 'value', 'device', 'user_agent', 'received_at')
     .limit(MAX_ROWS)
   const groups = new Map<string, number[]>()
   for (const r of rows) {
     if (r.value == null) continue
     const day = new Date(r.received_at as string).toISOString().slice(0, 10)
-    const key = `${day}|${familyOf(r.path)}|${deviceOf(r.user_agent)}|${r.name}`
+    const key = `${day}|${familyOf(r.path)}|${r.device || deviceOf(r.user_agent ?? '')}|${r.name.toLowerCase()}`
     const list = groups.get(key)
     if (list) list.push(Number(r.value))
     else groups.set(key, [Number(r.value)])

@@ -133,6 +133,12 @@ export async function sendCampaignBatches(
   const batchSize = env.NEWSLETTER_BATCH_SIZE
   while (!opts.signal.aborted && clock() < deadline) {
     const started = Date.now()
+    // Cancelled by staff: stop after the batch in flight.
+    const current = await db('newsletter_campaigns').where({ id: campaignId }).first('status')
+    if (current?.status !== 'sending') {
+      out.done = true
+      break
+    }
     const rows: Array<{ id: number | string; subscriber_id: number; email: string; status: string }> = await db('newsletter_sends as ns')
       .join('newsletter_subscribers as s', 's.id', 'ns.subscriber_id')
       .select('ns.id', 'ns.subscriber_id', 's.email', 's.status')

@@ -86,7 +86,8 @@ describe.each(databases)('POST /api/chatbot/questions ($name)', (target) => {
     await insertChatbotQuestion(server.db, { question: 'old question', page: '/', confidence: 'none', topUrl: null, score: null }, now - 200 * 86_400_000)
     for (let i = 0; i < 5; i++)
       await insertChatbotQuestion(server.db, { question: `recent ${i}`, page: '/', confidence: 'none', topUrl: null, score: null }, now - (5 - i) * 1000)
-    expect(await purgeChatbotQuestions(server.db, now, { maxDays: DEFAULT_RETENTION.maxDays, maxRows: 3 })).toBe(3)
+    // The server's own runner may purge the 200-day-old row first (the job runs at start): the end state is what counts.
+    expect(await purgeChatbotQuestions(server.db, now, { maxDays: DEFAULT_RETENTION.maxDays, maxRows: 3 })).toBeGreaterThanOrEqual(2)
     expect((await server.db('chatbot_questions').orderBy('id').select('question')).map((r) => r.question)).toEqual(['recent 2', 'recent 3', 'recent 4'])
   })
 })

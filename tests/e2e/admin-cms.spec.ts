@@ -57,3 +57,33 @@ test('open the blog feed from the autodiscovery link', async ({ page }) => {
   expect(atom?.status()).toBe(200)
   expect(await atom?.text()).toContain('<feed xmlns="http://www.w3.org/2005/Atom"')
 })
+
+test('/admin/syndication: honest states, the manual cross-post copy and the URL pasted back', async ({ page }) => {
+  test.setTimeout(120_000)
+  const csrf = await signInWithApi(page.request)
+  await page.goto('/admin/syndication')
+  await expect(page.getByText('WebSub: not connected.')).toBeVisible({ timeout: 20_000 })
+  await expect(
+    page.getByRole('table', { name: 'Cross-posting targets' }).getByRole('row').filter({ hasText: 'LinkedIn articles' }).getByText('not connected'),
+  ).toBeVisible()
+  await expect(page.getByRole('img', { name: /Subscribers and distinct fetchers per day/ })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Cross-post UTM Naming Conventions That Keep GA4 Reports Clean' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('combobox', { name: 'Target' }).click()
+  await page.getByRole('option', { name: /LinkedIn articles/ }).click()
+  await dialog.getByRole('button', { name: 'Prepare the copy' }).click()
+  await expect(dialog.getByLabel('Canonical URL (set it on the target when it asks)')).toHaveValue(/\/blog\/utm-naming-conventions$/)
+  await expect(dialog.getByRole('cell', { name: 'copy prepared, not posted' })).toBeVisible()
+  await dialog.getByLabel('Article URL on the target').fill('https://example.com/not-linkedin')
+  await dialog.getByRole('button', { name: 'Save the URL' }).click()
+  await expect(dialog.getByText(/on linkedin\.com/)).toBeVisible()
+  const articleUrl = `https://www.linkedin.com/pulse/utm-naming-conventions-proofline-${Date.now()}`
+  await dialog.getByLabel('Article URL on the target').fill(articleUrl)
+  await dialog.getByRole('button', { name: 'Save the URL' }).click()
+  await expect(dialog.getByRole('link', { name: articleUrl })).toBeVisible()
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await expect(page.getByRole('link', { name: 'linkedin: posted' })).toBeVisible()
+  const removed = await adminApi(page.request, csrf, 'DELETE', `/syndication/${encodeURIComponent(postUrl)}/links/linkedin`)
+  expect(removed.status).toBe(200)
+})
