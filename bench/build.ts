@@ -2,7 +2,10 @@
 // 10,000 cities (generated into a temp dir, never committed), and prints pages/s, total time and
 // peak RSS of each build, plus the time per page to show how the build scales.
 // Options: --sizes=1000,5000 (the synthetic sizes to build), --no-real (skip the real site),
-// --json (also print one JSON line per build, for scripts that compare two checkouts).
+// --json (also print one JSON line per build, for scripts that compare two checkouts),
+// --warm (build each synthetic site a second time with the same data: the content-hash cache of
+// precompressed files then skips every unchanged file; its time shows as phase precompress).
+// Each synthetic build starts with an empty cache of its own, so the cold figures are cold.
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -91,11 +94,18 @@ for (const count of sizes) {
   const dataDir = syntheticData(count)
   // Inside the project: vike resolves its manifests relative to the project root.
   const outDir = path.join(root, 'dist-bench', `synthetic-${count}`)
+  const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), `precompress-cache-${count}-`))
+  const env = { DATA_DIR: dataDir, BUILD_OUT_DIR: outDir, PRECOMPRESS_CACHE_DIR: cacheDir }
   console.log(`Building a synthetic site with ${count} cities...`)
   try {
-    report(`synthetic ${count} cities`, runBuild({ DATA_DIR: dataDir, BUILD_OUT_DIR: outDir }))
+    report(`synthetic ${count} cities`, runBuild(env))
+    if (process.argv.includes('--warm')) {
+      console.log(`Building it again with the same data (warm precompression cache)...`)
+      report(`  again, warm cache`, runBuild(env))
+    }
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true })
+    fs.rmSync(cacheDir, { recursive: true, force: true })
     fs.rmSync(path.join(root, 'dist-bench'), { recursive: true, force: true })
   }
 }

@@ -10,7 +10,7 @@ import { runStep } from './build/steps.ts'
 import { writeAssets } from './build/assets.ts'
 import { writeChatbotIndex } from './build/chatbotIndex.ts'
 import { checkSite, quickFacts, type QuickFacts } from './build/checkSite.ts'
-import { precompress } from './build/precompress.ts'
+import { createPrecompressor } from './build/precompress.ts'
 import { writeSitemap } from './build/sitemap.ts'
 import { finishRedirects, prepareRedirects } from './build/redirects.ts'
 import { newBuildId, writeBuildReport, type BuildReport } from '../server/monitoring/builds.ts'
@@ -71,6 +71,14 @@ function fail(error: unknown): never {
 /** Where the build history goes (the performance panel of /admin/monitoring reads it). */
 const varDir = path.resolve(root, process.env.VAR_DIR || 'var')
 
+/** The content-hash cache of precompressed files, one per output folder (PRECOMPRESS_CACHE=off
+ * turns it off; PRECOMPRESS_CACHE_DIR moves it). */
+function precompressCacheDir() {
+  if (process.env.PRECOMPRESS_CACHE === 'off') return undefined
+  if (process.env.PRECOMPRESS_CACHE_DIR) return path.resolve(process.env.PRECOMPRESS_CACHE_DIR)
+  return path.join(varDir, 'precompress-cache', path.relative(root, distDir).replace(/[^\w.-]+/g, '_') || 'dist')
+}
+
 export async function buildSite({ quiet = false } = {}) {
   const started = performance.now()
   const startedAt = new Date()
@@ -100,7 +108,7 @@ export async function buildSite({ quiet = false } = {}) {
   const dataStart = performance.now()
   const ctx = (() => {
     try {
-      return getSiteContext()
+      return getSiteContext({ share: true })
     } catch (error) {
       fail(error)
     }
@@ -121,6 +129,8 @@ export async function buildSite({ quiet = false } = {}) {
   const step = Math.max(25, Math.round(total / 10))
   const facts = new Map<string, QuickFacts>()
   const rendered = new Map<string, ReturnType<typeof pageFacts>>()
+  const compressor = createPrecompressor({ cacheDir: precompressCacheDir() })
+  compressor.addExisting(outDir)
   await prerender({
     viteConfig: { logLevel: 'warn' },
     onPagePrerender: async (pageContext: PrerenderedPage) => {
@@ -135,6 +145,7 @@ export async function buildSite({ quiet = false } = {}) {
       }
       await fs.promises.mkdir(path.dirname(filePath), { recursive: true })
       await fs.promises.writeFile(filePath, fileContent)
+      await compressor.add(filePath, fileContent)
       if (!filePath.endsWith('.html')) return
       facts.set(pageContext.urlOriginal, quickFacts(fileContent))
       releasePage(pageContext)
@@ -205,8 +216,13 @@ export async function buildSite({ quiet = false } = {}) {
   phases.admin = admin.seconds
   log(`  admin built in ${admin.seconds.toFixed(1)} s (${((admin.jsBytes ?? 0) / 1024).toFixed(0)} KiB of JS)`)
   since = performance.now()
-  const compressed = await precompress(outDir)
-  phase('precompressed', since, 'precompress')
+  const compression = await compressor.finish(outDir)
+  const compressed = compression.files
+  phase(
+    `precompressed ${compression.files} files (${compression.duringRender} during the pre-render, ${compression.cached} from the content-hash cache)`,
+    since,
+    'precompress',
+  )
   const files = [...walkFiles(outDir)]
     .map((f) => `/${path.relative(outDir, f).split(path.sep).join('/')}`)
     .filter((f) => !/\.(br|gz)$/.test(f) && !f.endsWith('/index.html'))

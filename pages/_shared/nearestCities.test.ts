@@ -42,8 +42,8 @@ describe('nearestCities', () => {
       city(900 + i, i % 50 === 0 ? 90 : -90 + random() * 180, i % 40 === 0 ? 180 : -180 + random() * 360, i % 2 ? ['seo'] : ['ppc']),
     )
     // Points symmetric about one city: equal distances computed from different coordinates.
-    const ring = [0, 1, 2, 3].map((k) => city(1400 + k, 40 + [1, -1, 0, 0][k], -100 + [0, 0, 1, -1][k], ['seo']))
-    const cities = [...grid, ...spread, ...ring, city(1404, 40, -100, ['seo'])]
+    const symmetric = [0, 1, 2, 3].map((k) => city(1400 + k, 40 + [1, -1, 0, 0][k], -100 + [0, 0, 1, -1][k], ['seo']))
+    const cities = [...grid, ...spread, ...symmetric, city(1404, 40, -100, ['seo'])]
     expect(expectSameAnswers(cities, [1, 8, 20])).toBe(cities.length * 2 * 3)
   })
 

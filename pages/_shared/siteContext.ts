@@ -14,13 +14,24 @@ export type SiteContext = {
 
 let cached: SiteContext | undefined
 
-export function getSiteContext(): SiteContext {
+/** The build script and the bundled pre-render hooks are two copies of this module in one
+ * process: the build shares its context through globalThis (`share`), so the data is parsed and
+ * validated once per build, not once more in the hooks (keyed by data folder and site URL). A
+ * dev server shares nothing, so a reloaded module still reads the data afresh. */
+const shared = ((globalThis as Record<symbol, unknown>)[Symbol.for('site.siteContext')] ??= new Map()) as Map<string, SiteContext>
+
+export function getSiteContext({ share = false } = {}): SiteContext {
   if (!cached) {
     const dataDir = process.env.DATA_DIR || undefined
-    const data = loadData(dataDir)
-    const catalog = buildCatalog(data)
-    const siteUrl = (process.env.SITE_URL || data.site.url).replace(/\/+$/, '')
-    cached = { data, catalog, siteUrl, lastmod: lastModified(dataDir ?? defaultDataDir) }
+    const key = `${dataDir ?? defaultDataDir}\n${process.env.SITE_URL ?? ''}`
+    cached = shared.get(key)
+    if (!cached) {
+      const data = loadData(dataDir)
+      const catalog = buildCatalog(data)
+      const siteUrl = (process.env.SITE_URL || data.site.url).replace(/\/+$/, '')
+      cached = { data, catalog, siteUrl, lastmod: lastModified(dataDir ?? defaultDataDir) }
+      if (share) shared.set(key, cached)
+    }
   }
   return cached
 }
