@@ -22,6 +22,7 @@ import { LoginPage } from './login/LoginPage.tsx'
 import { theme } from './theme.ts'
 import users from './users/index.ts'
 import redirects, { RedirectImport, notFound } from './redirects/resources.ts'
+import posts, { tags } from './posts/index.ts'
 
 export function App() {
   return (
@@ -70,6 +71,8 @@ export function App() {
           <Route path="import" element={<RedirectImport />} />
         </Resource>
         <Resource name="not-found" {...notFound} options={{ label: '404 log' }} recordRepresentation="path" />
+        <Resource name="posts" {...posts} recordRepresentation="title" />
+        <Resource name="tags" {...tags} recordRepresentation="name" />
       </Admin>
     </BrowserRouter>
   )

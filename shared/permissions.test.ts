@@ -18,6 +18,8 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     jobs: ['list', 'show', 'export', 'edit'],
     redirects: [...ADMIN_ACTIONS],
     'not-found': [...ADMIN_ACTIONS],
+    posts: [...ADMIN_ACTIONS],
+    tags: [...ADMIN_ACTIONS],
   },
   sales: {
     leads: [...ADMIN_ACTIONS],
@@ -26,6 +28,8 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     deals: [...ADMIN_ACTIONS],
     activities: [...ADMIN_ACTIONS],
     dashboard: ['list', 'show'],
+    posts: ['list', 'show'],
+    tags: ['list', 'show'],
   },
   marketing: {
     leads: ['list', 'show', 'export'],
@@ -34,6 +38,8 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     analytics: [...ADMIN_ACTIONS],
     redirects: [...ADMIN_ACTIONS],
     'not-found': [...ADMIN_ACTIONS],
+    posts: ['list', 'show', 'create', 'edit', 'delete', 'export', 'import', 'publish'],
+    tags: ['list', 'show', 'create', 'edit', 'delete', 'export', 'import', 'publish'],
   },
 }
 
@@ -52,7 +58,7 @@ describe('canAccess', () => {
   it('denies unknown roles, resources and actions', () => {
     expect(canAccess(undefined, { resource: 'leads', action: 'list' })).toBe(false)
     expect(canAccess('root', { resource: 'leads', action: 'list' })).toBe(false)
-    expect(canAccess('admin', { resource: 'posts', action: 'list' })).toBe(false)
+    expect(canAccess('admin', { resource: 'newsletters', action: 'list' })).toBe(false)
     expect(canAccess('admin', { resource: 'leads', action: 'destroy' })).toBe(false)
     expect(canAccess('admin', { resource: 'constructor', action: 'list' })).toBe(false)
   })

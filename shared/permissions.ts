@@ -20,14 +20,19 @@ export const ADMIN_RESOURCES = [
   'jobs',
   'redirects',
   'not-found',
+  'posts',
+  'tags',
 ] as const
 export type AdminResource = (typeof ADMIN_RESOURCES)[number]
 
-export const ADMIN_ACTIONS = ['list', 'show', 'create', 'edit', 'delete', 'export', 'import', 'convert'] as const
+// publish: put a post live (or take it down); approve: publish another user's publish request.
+export const ADMIN_ACTIONS = ['list', 'show', 'create', 'edit', 'delete', 'export', 'import', 'convert', 'publish', 'approve'] as const
 export type AdminAction = (typeof ADMIN_ACTIONS)[number]
 
 const ALL = ADMIN_ACTIONS
 const READ_ONLY: readonly AdminAction[] = ['list', 'show']
+/** Posts and tags: marketing writes and publishes; approving a publish request is the admin's. */
+const PUBLISHING: readonly AdminAction[] = ['list', 'show', 'create', 'edit', 'delete', 'export', 'import', 'publish']
 /** Seeing whether demo records are left, and removing them all (admins only). */
 const DEMO_DATA: readonly AdminAction[] = ['list', 'delete']
 const CRM: readonly AdminResource[] = ['contacts', 'companies', 'deals', 'activities']
@@ -49,6 +54,8 @@ const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>
     dashboard: READ_ONLY,
     leads: ALL,
     ...Object.fromEntries(CRM.map((r) => [r, ALL])),
+    posts: READ_ONLY,
+    tags: READ_ONLY,
   },
   marketing: {
     dashboard: READ_ONLY,
@@ -57,6 +64,8 @@ const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>
     analytics: ALL,
     redirects: ALL,
     'not-found': ALL,
+    posts: PUBLISHING,
+    tags: PUBLISHING,
   },
 }
 

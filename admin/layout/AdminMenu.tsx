@@ -21,6 +21,8 @@ export function AdminMenu() {
       {can('jobs') && <Menu.ResourceItem name="jobs" />}
       {can('redirects') && <Menu.ResourceItem name="redirects" />}
       {can('not-found') && <Menu.ResourceItem name="not-found" />}
+      {can('posts') && <Menu.ResourceItem name="posts" />}
+      {can('tags') && <Menu.ResourceItem name="tags" />}
     </Menu>
   )
 }

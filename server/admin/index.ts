@@ -20,8 +20,10 @@ import { leads } from './leads.ts'
 import { registerResource, type AdminResourceModule } from './resourceRouter.ts'
 import { users } from './users.ts'
 import { notFound, redirects } from './redirects.ts'
+import { posts } from './posts.ts'
+import { tags } from './tags.ts'
 
-const RESOURCES: AdminResourceModule[] = [leads, contacts, companies, deals, activities, users, auditLogs, jobs, redirects, notFound]
+const RESOURCES: AdminResourceModule[] = [leads, contacts, companies, deals, activities, users, auditLogs, jobs, redirects, notFound, posts, tags]
 
 export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
   const router = new Router({ prefix: '/api/admin' })

@@ -4,9 +4,10 @@ import type { JobDefinition } from './define.ts'
 import { notificationJob } from './notifications.ts'
 import { purgeJob } from './purges.ts'
 import { notFoundPurgeJob } from '../redirects/tasks.ts'
+import { postScheduleJob } from '../posts/service.ts'
 import type { Schedule } from './runner.ts'
 
-export const jobs: JobDefinition[] = [notificationJob, purgeJob, notFoundPurgeJob]
+export const jobs: JobDefinition[] = [notificationJob, purgeJob, notFoundPurgeJob, postScheduleJob]
 
 /** Cron patterns in UTC. The purge also runs when a server starts (as it did before the runner). */
 export const schedules: Schedule[] = [

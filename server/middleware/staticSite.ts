@@ -30,7 +30,31 @@ function variant(file: string): Variant {
   return { file, size: body.length, etag: `"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` }
 }
 
-/** Index of every servable file, built once at start-up (the site is immutable while served). */
+function entryOf(full: string, rel: string): Entry {
+  const entry: Entry = { type: types[path.extname(full)] ?? 'application/octet-stream', identity: variant(full), immutable: rel.startsWith('/assets/') }
+  if (fs.existsSync(`${full}.br`)) entry.br = variant(`${full}.br`)
+  if (fs.existsSync(`${full}.gz`)) entry.gzip = variant(`${full}.gz`)
+  return entry
+}
+
+/** The index of each served directory, so the incremental publisher can refresh it. */
+const served = new Map<string, Map<string, Entry>>()
+
+/**
+ * After the incremental publisher replaced or removed files (server/posts/publisher.ts): re-reads
+ * those paths ("/blog/x/index.html") into the index, with fresh ETags; a missing file leaves it.
+ */
+export function refreshStaticFiles(dir: string, relPaths: string[]) {
+  const index = served.get(path.resolve(dir))
+  if (!index) return
+  for (const rel of relPaths) {
+    const full = path.join(dir, rel.slice(1))
+    if (fs.existsSync(full)) index.set(rel, entryOf(full, rel))
+    else index.delete(rel)
+  }
+}
+
+/** Index of every servable file, built at start-up; the publisher refreshes what it rewrites. */
 export function indexStaticDir(dir: string): Map<string, Entry> {
   const index = new Map<string, Entry>()
   const walk = (current: string) => {
@@ -42,14 +66,7 @@ export function indexStaticDir(dir: string): Map<string, Entry> {
       }
       if (/\.(br|gz)$/.test(item.name) || item.name.endsWith('.pageContext.json')) continue
       const rel = `/${path.relative(dir, full).split(path.sep).join('/')}`
-      const entry: Entry = {
-        type: types[path.extname(full)] ?? 'application/octet-stream',
-        identity: variant(full),
-        immutable: rel.startsWith('/assets/'),
-      }
-      if (fs.existsSync(`${full}.br`)) entry.br = variant(`${full}.br`)
-      if (fs.existsSync(`${full}.gz`)) entry.gzip = variant(`${full}.gz`)
-      index.set(rel, entry)
+      index.set(rel, entryOf(full, rel))
     }
   }
   if (fs.existsSync(dir)) walk(dir)
@@ -66,6 +83,7 @@ function lookup(index: Map<string, Entry>, urlPath: string): Entry | undefined {
 
 export function staticSite(dir: string): Middleware {
   const index = indexStaticDir(dir)
+  served.set(path.resolve(dir), index)
   const notFound = index.get('/404.html')
   return async function staticSiteMiddleware(ctx, next) {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next()
