@@ -17,6 +17,10 @@ if (!process.env.E2E_ADMIN_PASSWORD) {
   process.env.E2E_ADMIN_PASSWORD = `e2e-${crypto.randomBytes(24).toString('base64url')}`
 }
 const adminSpecs = /[\\/]admin[^\\/]*\.spec\.ts$/
+// Specs whose behaviour does not change with the screen (forms, chatbot, attribution) or that set
+// their own viewport and touch (touch, mobile-form) run once, in the desktop project; the mobile
+// project keeps what a phone lays out or handles differently (docs/decisions/066-browser-test-projects.md).
+const desktopOnlySpecs = /[\\/](forms|chatbot|attribution|touch|mobile-form)\.spec\.ts$/
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -41,7 +45,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', testIgnore: adminSpecs, use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'mobile', testIgnore: adminSpecs, use: { ...devices['Pixel 7'], channel: undefined } },
+    { name: 'mobile', testIgnore: [adminSpecs, desktopOnlySpecs], use: { ...devices['Pixel 7'], channel: undefined } },
     { name: 'admin', testMatch: adminSpecs, use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: {

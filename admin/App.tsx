@@ -2,18 +2,27 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin'
 import { BrowserRouter, Route } from 'react-router-dom'
 import { AccountPage } from './account/AccountPage.tsx'
+import { AnalyticsOverview } from './analytics/AnalyticsOverview.tsx'
+import { Attribution } from './analytics/Attribution.tsx'
+import { LeadJourney, Visitors } from './analytics/Visitors.tsx'
+import { WebTraffic } from './analytics/WebTraffic.tsx'
 import { ChangePasswordPage } from './account/ChangePasswordPage.tsx'
 import activities from './activities/index.ts'
 import { MyTasks } from './activities/MyTasks.tsx'
 import auditLogs from './audit/index.ts'
 import { authProvider, changePasswordPath } from './authProvider.ts'
+import cms from './cms/index.ts'
 import companies from './companies/index.ts'
+import syndication from './syndication/index.ts'
 import { ContactImport } from './contacts/ContactImport.tsx'
 import contacts, { ContactEdit } from './contacts/index.ts'
 import { Dashboard } from './dashboard/Dashboard.tsx'
 import { dataProvider } from './dataProvider.ts'
 import { DealTable } from './deals/DealTable.tsx'
 import deals from './deals/index.ts'
+import errorGroups from './monitoring/errorGroups.ts'
+import { MonitoringPage } from './monitoring/MonitoringPage.tsx'
+import * as monitoringResources from './monitoring/resources.tsx'
 import { i18nProvider } from './i18n.ts'
 import jobs from './jobs/index.ts'
 import { AdminLayout } from './layout/AdminLayout.tsx'
@@ -23,6 +32,7 @@ import { theme } from './theme.ts'
 import users from './users/index.ts'
 import redirects, { RedirectImport, notFound } from './redirects/resources.ts'
 import posts, { tags } from './posts/index.ts'
+import { campaigns, MailSettings, NewsletterAnalytics, newsletterLists, SubscriberImport, subscribers } from './newsletter/index.ts'
 
 export function App() {
   return (
@@ -46,6 +56,14 @@ export function App() {
           <Route path="/dashboard" element={<Dashboard />} />
           <Route path="/overview" element={<Dashboard />} />
           <Route path="/account" element={<AccountPage />} />
+          <Route path="/analytics" element={<AnalyticsOverview />} />
+          <Route path="/web-traffic" element={<WebTraffic />} />
+          <Route path="/attribution" element={<Attribution />} />
+          <Route path="/visitors" element={<Visitors />} />
+          <Route path="/visitors/lead/:id" element={<LeadJourney />} />
+          <Route path="/monitoring" element={<MonitoringPage />} />
+          <Route path="/newsletter-analytics" element={<NewsletterAnalytics />} />
+          <Route path="/newsletter-settings" element={<MailSettings />} />
         </CustomRoutes>
         <Resource name="leads" {...leads} recordRepresentation={(r) => r.name || r.email} />
         <Resource name="contacts" {...contacts} recordRepresentation={(r) => `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || `Contact #${r.id}`}>
@@ -70,9 +88,26 @@ export function App() {
         <Resource name="redirects" {...redirects} recordRepresentation="source">
           <Route path="import" element={<RedirectImport />} />
         </Resource>
+        <Resource
+          name="error-groups"
+          {...errorGroups}
+          options={{ label: 'Errors' }}
+          recordRepresentation={(r) => `${r.error_type}: ${String(r.message).slice(0, 60)}`}
+        />
+        <Resource name="incidents" {...monitoringResources.incidents} recordRepresentation="title" />
+        <Resource name="maintenance-windows" {...monitoringResources.maintenanceWindows} options={{ label: 'Maintenance windows' }} />
+        <Resource name="alerts" {...monitoringResources.alerts} recordRepresentation="subject" />
+        <Resource name="spam-review" {...monitoringResources.spamReview} options={{ label: 'Spam review' }} recordRepresentation="email" />
         <Resource name="not-found" {...notFound} options={{ label: '404 log' }} recordRepresentation="path" />
         <Resource name="posts" {...posts} recordRepresentation="title" />
         <Resource name="tags" {...tags} recordRepresentation="name" />
+        <Resource name="cms" {...cms} options={{ label: 'Pages (CMS)' }} recordRepresentation="url" />
+        <Resource name="syndication" {...syndication} options={{ label: 'Syndication' }} recordRepresentation="title" />
+        <Resource name="subscribers" {...subscribers} recordRepresentation="email">
+          <Route path="import" element={<SubscriberImport />} />
+        </Resource>
+        <Resource name="newsletter-campaigns" {...campaigns} options={{ label: 'Campaigns' }} recordRepresentation="name" />
+        <Resource name="newsletter-lists" {...newsletterLists} options={{ label: 'Lists' }} recordRepresentation="name" />
       </Admin>
     </BrowserRouter>
   )

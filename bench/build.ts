@@ -1,6 +1,8 @@
 // `npm run bench:build`: builds the real site, then synthetic data sets of 1,000, 5,000 and
 // 10,000 cities (generated into a temp dir, never committed), and prints pages/s, total time and
 // peak RSS of each build, plus the time per page to show how the build scales.
+// Options: --sizes=1000,5000 (the synthetic sizes to build), --no-real (skip the real site),
+// --json (also print one JSON line per build, for scripts that compare two checkouts).
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -9,7 +11,17 @@ import YAML from 'yaml'
 import { defaultDataDir } from '../data/loadData.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
-type Result = { pages: number; renderSeconds: number; totalSeconds: number; pagesPerSecond: number; peakRssMb: number }
+type Result = {
+  pages: number
+  renderSeconds: number
+  totalSeconds: number
+  pagesPerSecond: number
+  peakRssMb: number
+  phases?: Record<string, number>
+}
+const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
+const sizes = (option('sizes') ?? '1000,5000,10000').split(',').map(Number)
+const json = process.argv.includes('--json')
 
 function runBuild(env: Record<string, string>): Result {
   const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--json'], {
@@ -63,13 +75,19 @@ function syntheticData(count: number): string {
 const rows: string[] = []
 const report = (label: string, r: Result) => {
   const line = `${label.padEnd(22)} ${String(r.pages).padStart(6)} pages  ${r.pagesPerSecond.toFixed(0).padStart(5)} pages/s  pre-render ${r.renderSeconds.toFixed(1).padStart(6)} s  total ${r.totalSeconds.toFixed(1).padStart(6)} s  ${((r.renderSeconds * 1000) / r.pages).toFixed(2)} ms/page  peak RSS ${r.peakRssMb.toFixed(0)} MB`
-  rows.push(line)
-  console.log(line)
+  const phases = Object.entries(r.phases ?? {})
+    .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+    .join(', ')
+  rows.push(`${line}\n${''.padEnd(23)}phases (s): ${phases}`)
+  console.log(rows.at(-1))
+  if (json) console.log(JSON.stringify({ label, ...r }))
 }
 
-console.log('Building the real site (client, pre-render, assets, checks, compression)...')
-report('real site', runBuild({}))
-for (const count of [1000, 5000, 10000]) {
+if (!process.argv.includes('--no-real')) {
+  console.log('Building the real site (client, pre-render, assets, checks, compression)...')
+  report('real site', runBuild({}))
+}
+for (const count of sizes) {
   const dataDir = syntheticData(count)
   // Inside the project: vike resolves its manifests relative to the project root.
   const outDir = path.join(root, 'dist-bench', `synthetic-${count}`)
@@ -81,4 +99,9 @@ for (const count of [1000, 5000, 10000]) {
     fs.rmSync(path.join(root, 'dist-bench'), { recursive: true, force: true })
   }
 }
-console.log(`\nSummary (${os.cpus().length} cores):\n${rows.join('\n')}`)
+console.log(
+  `\nSummary (${os.cpus().length} cores, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}):\n${rows.join('\n')}`,
+)

@@ -162,7 +162,10 @@ try {
   const lists: Record<string, string> = {
     'default screen (by hits, bots hidden, not ignored)': `/api/admin/not-found?sort=${enc(['hits', 'DESC'])}&range=${enc([0, 24])}&filter=${enc({ hideBots: true, ignored: false })}`,
     'by last seen, page 5': `/api/admin/not-found?sort=${enc(['last_seen_at', 'DESC'])}&range=${enc([100, 124])}&filter=${enc({})}`,
-    'search "page-42"': `/api/admin/not-found?sort=${enc(['hits', 'DESC'])}&range=${enc([0, 24])}&filter=${enc({ q: 'page-42' })}`,
+    'search "page-42" (about 11,000 matches)': `/api/admin/not-found?sort=${enc(['hits', 'DESC'])}&range=${enc([0, 24])}&filter=${enc({ q: 'page-42' })}`,
+    'search "missing" (every row)': `/api/admin/not-found?sort=${enc(['hits', 'DESC'])}&range=${enc([0, 24])}&filter=${enc({ q: 'missing', hideBots: true })}`,
+    'search "/123456/" (one row)': `/api/admin/not-found?sort=${enc(['hits', 'DESC'])}&range=${enc([0, 24])}&filter=${enc({ q: '/123456/' })}`,
+    'search "no-such-path" (none)': `/api/admin/not-found?sort=${enc(['hits', 'DESC'])}&range=${enc([0, 24])}&filter=${enc({ q: 'no-such-path' })}`,
   }
   for (const [name, url] of Object.entries(lists)) {
     for (let i = 0; i < 10; i++) await get(url)

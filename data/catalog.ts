@@ -65,6 +65,7 @@ export const staticPaths = [
   '/locations',
   '/thank-you',
   '/unsubscribed',
+  '/subscribed',
   '/partners',
   '/apply',
   '/faq',

@@ -30,6 +30,9 @@ export default function Head() {
       <meta name="twitter:title" content={seo.title} />
       <meta name="twitter:description" content={seo.description} />
       <meta name="twitter:image" content={seo.image} />
+      {seo.feeds?.map((feed) => (
+        <link key={feed.href} rel="alternate" type={feed.type} title={feed.title} href={feed.href} />
+      ))}
       {seo.jsonLd.map((ld, i) => (
         <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: safeJson(ld) }} />
       ))}

@@ -15,6 +15,11 @@ import { checkSite, quickFacts, type QuickFacts } from './build/checkSite.ts'
 import { precompress } from './build/precompress.ts'
 import { writeSitemap } from './build/sitemap.ts'
 import { finishRedirects, prepareRedirects } from './build/redirects.ts'
+import { newBuildId, writeBuildReport, type BuildReport } from '../server/monitoring/builds.ts'
+import { readCmsBuildData } from './build/cmsData.ts'
+import { effectiveHead, isIndexable, setHead } from '../server/cms/headOverride.ts'
+import { inventoryFileOf, pageFacts, writeInventory, type InventoryFile, type InventoryPage } from '../server/cms/inventory.ts'
+import { writeFeeds } from '../server/feeds/writeFeeds.ts'
 
 export const root = path.resolve(import.meta.dirname, '..')
 /** BUILD_OUT_DIR lets the benchmark build a synthetic site without touching dist/. */
@@ -41,6 +46,21 @@ function releasePage(pageContext: PrerenderedPage) {
   pageContext.data = undefined
 }
 
+/** The site as the feeds name it. */
+export const feedSiteOf = (ctx: ReturnType<typeof getSiteContext>) => ({
+  siteUrl: ctx.siteUrl,
+  brand: ctx.data.site.brand.name,
+  tagline: ctx.data.site.brand.tagline,
+})
+
+function* walkFiles(dir: string): Generator<string> {
+  for (const item of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, item.name)
+    if (item.isDirectory()) yield* walkFiles(full)
+    else yield full
+  }
+}
+
 function fail(error: unknown): never {
   if (error instanceof AggregateDataError || error instanceof DataError) {
     console.error(`\nBuild stopped: a data file is invalid.\n${error.message}`)
@@ -50,13 +70,37 @@ function fail(error: unknown): never {
   process.exit(1)
 }
 
+/** Where the build history goes (the performance panel of /admin/monitoring reads it). */
+const varDir = path.resolve(root, process.env.VAR_DIR || 'var')
+
 export async function buildSite({ quiet = false } = {}) {
   const started = performance.now()
+  const startedAt = new Date()
+  const buildId = newBuildId(startedAt)
+  const report = (over: Partial<BuildReport>) =>
+    writeBuildReport(
+      {
+        id: buildId,
+        startedAt: startedAt.toISOString(),
+        finishedAt: new Date().toISOString(),
+        ok: true,
+        seconds: (performance.now() - started) / 1000,
+        pages: 0,
+        pagesPerSecond: 0,
+        brokenLinks: 0,
+        problems: 0,
+        ...over,
+      },
+      { distDir, varDir },
+    )
   // The pre-render hooks run from the bundled server code, where import.meta.url no longer
   // points into data/: tell them where the data is.
   process.env.DATA_DIR ||= defaultDataDir
   const log = (line: string) => quiet || console.log(line)
   setDbPosts(await readBuildSnapshot(root, log))
+  /** Seconds spent in each phase, for `npm run bench:build`. */
+  const phases: Record<string, number> = {}
+  const dataStart = performance.now()
   const ctx = (() => {
     try {
       return getSiteContext()
@@ -64,23 +108,34 @@ export async function buildSite({ quiet = false } = {}) {
       fail(error)
     }
   })()
+  phases.data = (performance.now() - dataStart) / 1000
   const total = ctx.catalog.entries.length
   log(`data OK: ${total} URLs in the catalog`)
 
   const redirects = await prepareRedirects(root, new Set(ctx.catalog.entries.map((e) => e.url)), log)
+  const cms = await readCmsBuildData(root, log)
   fs.rmSync(distDir, { recursive: true, force: true })
   const bundles = runStep('bundles', ['', quiet ? 'quiet' : ''])
   log(`bundles built in ${bundles.seconds.toFixed(1)} s`)
+  phases.bundles = bundles.seconds
 
   let done = 0
   const renderStart = performance.now()
   const step = Math.max(25, Math.round(total / 10))
   const facts = new Map<string, QuickFacts>()
+  const rendered = new Map<string, ReturnType<typeof pageFacts>>()
   await prerender({
     viteConfig: { logLevel: 'warn' },
     onPagePrerender: async (pageContext: PrerenderedPage) => {
-      const { filePath, fileContent: rendered } = pageContext._prerenderResult
-      const fileContent = filePath.endsWith('.html') ? redirects.rewrite(rendered) : rendered
+      const { filePath, fileContent: html } = pageContext._prerenderResult
+      let fileContent = filePath.endsWith('.html') ? redirects.rewrite(html) : html
+      if (filePath.endsWith('.html') && ctx.catalog.byUrl.has(pageContext.urlOriginal)) {
+        // The inventory of /admin/cms keeps the page as rendered; a page override then sets its head.
+        const own = pageFacts(fileContent)
+        rendered.set(pageContext.urlOriginal, own)
+        const override = cms.overrides.get(pageContext.urlOriginal)
+        if (override) fileContent = setHead(fileContent, effectiveHead(own.head, override, ctx.siteUrl))
+      }
       await fs.promises.mkdir(path.dirname(filePath), { recursive: true })
       await fs.promises.writeFile(filePath, fileContent)
       if (!filePath.endsWith('.html')) return
@@ -97,18 +152,50 @@ export async function buildSite({ quiet = false } = {}) {
     },
   })
   const renderSeconds = (performance.now() - renderStart) / 1000
+  phases.render = renderSeconds
 
-  const phase = (name: string, since: number) => log(`  ${name} in ${((performance.now() - since) / 1000).toFixed(1)} s`)
+  const phase = (name: string, since: number, key?: string) => {
+    const seconds = (performance.now() - since) / 1000
+    if (key) phases[key] = seconds
+    log(`  ${name} in ${seconds.toFixed(1)} s`)
+  }
   let since = performance.now()
   await writeAssets(ctx, outDir)
-  writeSitemap(ctx, outDir)
-  writeChatbotIndex(ctx, outDir)
+  const inventoryPages: InventoryPage[] = ctx.catalog.entries.flatMap((e) => {
+    const page = rendered.get(e.url)
+    if (!page) return []
+    const { url, family, label, params, sources, isAlias } = e
+    return [{ url, family, label, params, sources, isAlias, ...page, lastmod: ctx.lastmod(sources) }]
+  })
+  const canonicalOverrides = new Map<string, string>()
+  const outOfSitemap = new Set<string>()
+  for (const page of inventoryPages) {
+    const override = cms.overrides.get(page.url)
+    if (!override) continue
+    const head = effectiveHead(page.head, override, ctx.siteUrl)
+    canonicalOverrides.set(page.url, head.canonical)
+    if (!isIndexable(head, ctx.siteUrl + page.url)) outOfSitemap.add(page.url)
+  }
+  writeSitemap(ctx, outDir, outOfSitemap)
+  const feeds = writeFeeds(outDir, ctx.data.posts, cms.feedSettings, feedSiteOf(ctx), { compress: false })
+  log(
+    `  ${feeds.length} feeds (${cms.feedSettings.content} content, ${cms.feedSettings.itemLimit} items${cms.feedSettings.hubUrl ? `, hub ${cms.feedSettings.hubUrl}` : ''})`,
+  )
+  const chatIndex = writeChatbotIndex(ctx, outDir)
+  log(`  chatbot index: ${chatIndex.docs} documents, ${(chatIndex.bytes / 1024).toFixed(0)} KB, ${(chatIndex.gzipBytes / 1024).toFixed(0)} KB gzip`)
   finishRedirects(redirects, outDir, log)
-  phase('assets and sitemap', since)
+  phase('assets and sitemap', since, 'assets')
   since = performance.now()
-  const problems = checkSite(ctx, outDir, facts)
-  phase(`checked ${facts.size} pages`, since)
+  const problems = checkSite(ctx, outDir, facts, canonicalOverrides)
+  phase(`checked ${facts.size} pages`, since, 'check')
   if (problems.length) {
+    report({
+      ok: false,
+      pages: done,
+      pagesPerSecond: done / renderSeconds,
+      problems: problems.length,
+      brokenLinks: problems.filter((p) => p.includes(': broken internal link ')).length,
+    })
     console.error(
       `\nBuild failed: ${problems.length} problem(s) in the pre-rendered pages:\n${problems
         .slice(0, 50)
@@ -118,10 +205,16 @@ export async function buildSite({ quiet = false } = {}) {
     process.exit(1)
   }
   const admin = runStep('admin', [outDir, quiet ? 'quiet' : ''])
+  phases.admin = admin.seconds
   log(`  admin built in ${admin.seconds.toFixed(1)} s (${((admin.jsBytes ?? 0) / 1024).toFixed(0)} KiB of JS)`)
   since = performance.now()
   const compressed = await precompress(outDir)
-  phase('precompressed', since)
+  phase('precompressed', since, 'precompress')
+  const files = [...walkFiles(outDir)]
+    .map((f) => `/${path.relative(outDir, f).split(path.sep).join('/')}`)
+    .filter((f) => !/\.(br|gz)$/.test(f) && !f.endsWith('/index.html'))
+  const inventory: InventoryFile = { version: 1, siteUrl: ctx.siteUrl, builtAt: new Date().toISOString(), pages: inventoryPages, files }
+  writeInventory(inventoryFileOf(outDir), inventory)
   const totalSeconds = (performance.now() - started) / 1000
   const pagesPerSecond = done / renderSeconds
   // The highest of the three processes: bundling, pre-rendering (this one) and the admin build.
@@ -129,7 +222,8 @@ export async function buildSite({ quiet = false } = {}) {
   log(
     `pre-rendered ${done} pages in ${renderSeconds.toFixed(1)} s (${pagesPerSecond.toFixed(0)} pages/s); ${compressed} files precompressed; total ${totalSeconds.toFixed(1)} s; peak RSS ${peakRssMb.toFixed(0)} MB`,
   )
-  return { pages: done, renderSeconds, totalSeconds, pagesPerSecond, peakRssMb }
+  report({ pages: done, pagesPerSecond, seconds: totalSeconds })
+  return { pages: done, renderSeconds, totalSeconds, pagesPerSecond, peakRssMb, phases }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {

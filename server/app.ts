@@ -8,11 +8,13 @@ import type { Db } from './db/knex.ts'
 import { proxyTrust, type Env } from './env.ts'
 import { clientAddressMiddleware } from './lib/clientAddress.ts'
 import { adminApp } from './middleware/adminApp.ts'
-import { appErrorLogger, errorHandler } from './middleware/errorHandler.ts'
+import { appErrorLogger, errorHandler, isClientGone } from './middleware/errorHandler.ts'
+import { recordServerError } from './monitoring/serverErrors.ts'
 import { setBodyTimeout } from './middleware/jsonBody.ts'
 import { securityHeaders } from './middleware/securityHeaders.ts'
 import { staticSite } from './middleware/staticSite.ts'
 import { redirectsMiddleware } from './redirects/middleware.ts'
+import { feedFetchLog } from './feeds/fetchLog.ts'
 
 export type AppDeps = { db: Db; env: Env; writer?: Writer; notifyOutbox?: () => void }
 
@@ -50,10 +52,13 @@ export function createApp({ db, env, writer = createWriter(db), notifyOutbox }: 
   app.use(apiRoutes({ db, env, writer, notifyOutbox }))
   app.use(redirectsMiddleware(db))
   app.use(adminApp(env.STATIC_DIR))
+  app.use(feedFetchLog())
   app.use(staticSite(env.STATIC_DIR))
   const logError = appErrorLogger()
   app.on('error', (error, ctx) => {
     if (env.NODE_ENV !== 'test' || process.env.LOG_ERRORS) logError(error, ctx)
+    // A 5xx or a broken response is recorded in monitoring (a client that went away is not ours).
+    if (!isClientGone(error, ctx)) recordServerError(db, env, error, ctx?.method && ctx.path ? `${ctx.method} ${ctx.path}` : '')
   })
   return app
 }

@@ -38,6 +38,11 @@ const EnvSchema = z.object({
     .min(0)
     .default(512 * 1024 * 1024),
   SMTP_URL: z.string().optional(),
+  /** Cross-posting to dev.to (server/syndication/providers.ts): an API key connects it. */
+  DEVTO_API_KEY: z.string().min(1).optional(),
+  DEVTO_API_URL: z.url().default('https://dev.to/api'),
+  /** test: articles are created as unpublished drafts; live: published. */
+  DEVTO_MODE: z.enum(['test', 'live']).default('test'),
   NOTIFY_EMAIL: z.email().default('leads@example.com'),
   APP_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   TRUST_PROXY: z
@@ -66,9 +71,29 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().optional(),
+  // Newsletter delivery (docs/decisions/140-newsletter-delivery.md): smtp (SMTP_URL), file (an
+  // .eml sink folder) or none; by default smtp when SMTP_URL is set, else file outside production.
+  MAIL_PROVIDER: z
+    .enum(['smtp', 'file', 'none'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  // test: the SMTP server is a capture server (Mailpit, a sink), not real delivery.
+  MAIL_MODE: z.enum(['live', 'test']).default('live'),
+  MAIL_SINK_DIR: z.string().optional(),
+  NEWSLETTER_FROM: z.string().optional(),
+  // Campaign sending: emails per second and per batch; a bounce webhook's bearer token.
+  NEWSLETTER_RATE_PER_SECOND: z.coerce.number().positive().max(100_000).default(50),
+  NEWSLETTER_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(100),
+  NEWSLETTER_WEBHOOK_TOKEN: z
+    .string()
+    .min(24, 'at least 24 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   // Analytics beacons arrive many times per page view; by default 50 times the form limit.
   EVENTS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
+  // Browser error reports accepted per IP and minute (POST /api/errors); more get 429.
+  ERROR_REPORTS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   FORM_MIN_FILL_MS: z.coerce.number().int().min(0).default(3000),
   // A request body must arrive within this time (uploads: 4 times as long), or 408.
   BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
@@ -87,6 +112,9 @@ const EnvSchema = z.object({
   // The job runner (docs/decisions/060-job-runner.md): how often an idle process looks for due
   // jobs, and how long a claimed job stays leased between heartbeats (a process killed mid-job
   // gives its jobs back after at most this long).
+  // Analytics (docs/decisions/120-analytics-storage.md): days raw events and sessions are kept
+  // (rollups are kept for good).
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   JOBS_POLL_MS: z.coerce.number().int().min(50).default(2000),
   JOBS_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
 })

@@ -6,11 +6,14 @@ import { createApp } from './app.ts'
 import { createWriter } from './db/groupCommit.ts'
 import { createDb, migrate } from './db/knex.ts'
 import { loadEnv } from './env.ts'
-import type { SendMail } from './jobs/define.ts'
+import type { JobDeps, SendMail } from './jobs/define.ts'
 import { smtpTransport } from './jobs/notifications.ts'
 import { jobs, schedules } from './jobs/registry.ts'
 import { createJobRunner, type RunnerOptions } from './jobs/runner.ts'
 import { startRedirectFlush } from './redirects/tasks.ts'
+import { recordServerError } from './monitoring/serverErrors.ts'
+import { closeMailProvider } from './newsletter/mailProvider.ts'
+import { startFeedFetchFlush } from './feeds/fetchLog.ts'
 
 export type StartOptions = {
   sendMail?: SendMail
@@ -26,8 +29,9 @@ export async function startServer(env = loadEnv(), opts: StartOptions = {}) {
     if (env.NODE_ENV !== 'test' || process.env.LOG_ERRORS) console.error(`[${label}]`, error)
   }
   const sendMail = opts.sendMail ?? (await smtpTransport(env))
+  const deps: JobDeps = { db, env, sendMail }
   const runner = createJobRunner({
-    deps: { db, env, sendMail },
+    deps,
     jobs,
     schedules,
     pollMs: env.JOBS_POLL_MS,
@@ -37,10 +41,18 @@ export async function startServer(env = loadEnv(), opts: StartOptions = {}) {
   })
   const app = createApp({ db, env, writer, notifyOutbox: () => runner.wake() })
   const redirectFlush = startRedirectFlush(db, report('redirects'))
+  // An unhandled rejection is logged and recorded in monitoring instead of ending the process.
+  const onRejection = (reason: unknown) => {
+    report('unhandled rejection')(reason)
+    void recordServerError(db, env, reason, 'unhandled rejection')
+  }
+  process.on('unhandledRejection', onRejection)
+  const feedFetchFlush = startFeedFetchFlush(db, report('feeds'))
   const server = app.listen(env.PORT, env.HOST)
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : env.PORT
+  deps.origin = `http://127.0.0.1:${port}`
   let closing: Promise<void> | undefined
   const close = () =>
     (closing ??= (async () => {
@@ -49,8 +61,11 @@ export async function startServer(env = loadEnv(), opts: StartOptions = {}) {
         server.closeIdleConnections()
       })
       await writer.close()
+      process.off('unhandledRejection', onRejection)
       await runner.stop()
+      closeMailProvider(env)
       await redirectFlush.stop()
+      await feedFetchFlush.stop()
       await db.destroy()
     })())
   return { server, db, port, close, runner, writer }

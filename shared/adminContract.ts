@@ -276,4 +276,9 @@ export type Dashboard = {
   leadsOverTime: Array<{ date: string; count: number }>
   recentLeads: Array<Record<string, unknown>>
   myTasks: Array<Record<string, unknown>>
+  /**
+   * The week's new 404s (first seen in the last 7 days, not ignored, hit by people and not only
+   * by known bots), most hits first; empty for roles that may not see the 404 log.
+   */
+  newNotFound: Array<{ id: number; path: string; hits: number; first_seen_at: string }>
 }

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   ATTRIBUTION_FIELDS,
+  ATTRIBUTION_SCREEN,
   ATTRIBUTION_PARAMS,
   attributionColumns,
   EXPORTED_ATTRIBUTION_COLUMNS,
@@ -65,5 +66,15 @@ describe('attribution table', () => {
     const raw = { utmSource: '  google ', utmMedium: '', gclid: 42, referrer: 'r'.repeat(3000), source: 'google', other: 'x' }
     expect(pickAttribution(raw, VISIT_ATTRIBUTION_KEYS)).toEqual({ utmSource: 'google', referrer: 'r'.repeat(2048) })
     expect(pickAttribution(raw, ['source', ...VISIT_ATTRIBUTION_KEYS])).toMatchObject({ source: 'google' })
+  })
+  it("puts every field but the address hash on the staff's lead screen, each once, with a label", () => {
+    const shown = ATTRIBUTION_SCREEN.flatMap((section) => section.fields)
+    expect(shown.map((f) => f.column).sort()).toEqual(
+      ATTRIBUTION_FIELDS.filter((f) => f.key !== 'ipHash')
+        .map((f) => f.column)
+        .sort(),
+    )
+    expect(shown.every((f) => f.label)).toBe(true)
+    expect(ATTRIBUTION_SCREEN.map((s) => s.title)).toEqual(['Source', 'UTM', 'Referrer and landing page'])
   })
 })

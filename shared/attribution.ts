@@ -25,25 +25,32 @@ export type AttributionField = {
   readonly param?: string
   /** False: kept out of the staff's CSV export. */
   readonly exported?: false
+  /** How the staff's lead screen names it, and the section it sits in (none: not shown). */
+  readonly label?: string
+  readonly section?: AttributionSection
 }
 
+/** The sections of the lead screen's attribution, in screen order. */
+export const ATTRIBUTION_SECTIONS = ['Source', 'UTM', 'Referrer and landing page'] as const
+export type AttributionSection = (typeof ATTRIBUTION_SECTIONS)[number]
+
 export const ATTRIBUTION_FIELDS = [
-  { key: 'source', column: 'source', max: 120, from: 'form' },
-  { key: 'campaign', column: 'campaign', max: 120, from: 'form' },
-  { key: 'trafficSource', column: 'traffic_source', max: 200, from: 'server' },
-  { key: 'referrer', column: 'referrer', max: 2048, from: 'origin' },
-  { key: 'utmSource', column: 'utm_source', max: 200, from: 'origin', param: 'utm_source' },
-  { key: 'utmMedium', column: 'utm_medium', max: 200, from: 'origin', param: 'utm_medium' },
-  { key: 'utmCampaign', column: 'utm_campaign', max: 200, from: 'origin', param: 'utm_campaign' },
-  { key: 'utmTerm', column: 'utm_term', max: 200, from: 'origin', param: 'utm_term' },
-  { key: 'utmContent', column: 'utm_content', max: 200, from: 'origin', param: 'utm_content' },
-  { key: 'gclid', column: 'gclid', max: 256, from: 'origin', param: 'gclid' },
-  { key: 'fbclid', column: 'fbclid', max: 256, from: 'origin', param: 'fbclid' },
-  { key: 'msclkid', column: 'msclkid', max: 256, from: 'origin', param: 'msclkid' },
-  { key: 'landingPage', column: 'landing_page', max: 2048, from: 'landing' },
-  { key: 'firstTouch', column: 'first_touch', max: 200, from: 'landing' },
-  { key: 'lastTouch', column: 'last_touch', max: 200, from: 'landing' },
-  { key: 'userAgent', column: 'user_agent', max: 512, from: 'server', exported: false },
+  { key: 'source', column: 'source', max: 120, from: 'form', label: 'Source', section: 'Source' },
+  { key: 'campaign', column: 'campaign', max: 120, from: 'form', label: 'Campaign', section: 'Source' },
+  { key: 'trafficSource', column: 'traffic_source', max: 200, from: 'server', label: 'Traffic source', section: 'Source' },
+  { key: 'referrer', column: 'referrer', max: 2048, from: 'origin', label: 'Referrer', section: 'Referrer and landing page' },
+  { key: 'utmSource', column: 'utm_source', max: 200, from: 'origin', param: 'utm_source', label: 'utm_source', section: 'UTM' },
+  { key: 'utmMedium', column: 'utm_medium', max: 200, from: 'origin', param: 'utm_medium', label: 'utm_medium', section: 'UTM' },
+  { key: 'utmCampaign', column: 'utm_campaign', max: 200, from: 'origin', param: 'utm_campaign', label: 'utm_campaign', section: 'UTM' },
+  { key: 'utmTerm', column: 'utm_term', max: 200, from: 'origin', param: 'utm_term', label: 'utm_term', section: 'UTM' },
+  { key: 'utmContent', column: 'utm_content', max: 200, from: 'origin', param: 'utm_content', label: 'utm_content', section: 'UTM' },
+  { key: 'gclid', column: 'gclid', max: 256, from: 'origin', param: 'gclid', label: 'Google click id', section: 'Referrer and landing page' },
+  { key: 'fbclid', column: 'fbclid', max: 256, from: 'origin', param: 'fbclid', label: 'Meta click id', section: 'Referrer and landing page' },
+  { key: 'msclkid', column: 'msclkid', max: 256, from: 'origin', param: 'msclkid', label: 'Microsoft click id', section: 'Referrer and landing page' },
+  { key: 'landingPage', column: 'landing_page', max: 2048, from: 'landing', label: 'Landing page', section: 'Referrer and landing page' },
+  { key: 'firstTouch', column: 'first_touch', max: 200, from: 'landing', label: 'First touch', section: 'Source' },
+  { key: 'lastTouch', column: 'last_touch', max: 200, from: 'landing', label: 'Last touch', section: 'Source' },
+  { key: 'userAgent', column: 'user_agent', max: 512, from: 'server', exported: false, label: 'User agent', section: 'Referrer and landing page' },
   { key: 'ipHash', column: 'ip_hash', max: 64, from: 'server', exported: false },
 ] as const satisfies readonly AttributionField[]
 
@@ -75,6 +82,12 @@ export const ATTRIBUTION_PARAMS = ATTRIBUTION_FIELDS.flatMap((f) => ('param' in 
 export function attributionColumns(a: Attribution): Record<string, string> {
   return Object.fromEntries(ATTRIBUTION_FIELDS.map((f) => [f.column, a[f.key]]))
 }
+
+/** The lead screen's attribution: each section's columns and labels, in screen order. */
+export const ATTRIBUTION_SCREEN = ATTRIBUTION_SECTIONS.map((title) => ({
+  title,
+  fields: ATTRIBUTION_FIELDS.flatMap((f) => ('section' in f && f.section === title ? [{ column: f.column, label: f.label }] : [])),
+}))
 
 /** Every attribution column, in table order. */
 export const ATTRIBUTION_COLUMNS = ATTRIBUTION_FIELDS.map((f) => f.column)

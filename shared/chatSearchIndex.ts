@@ -1,32 +1,79 @@
-// The chatbot's local search: a BM25 index over the site's own FAQ, Q&A and service data. It is
-// built at build time (scripts/build/chatbotIndex.ts writes /chatbot-index.json) and queried in
-// the browser, so the chatbot never calls anything outside the site.
+// The chatbot's local search: a BM25F-style index over every public page of the site (FAQ, Q&A,
+// services, landing, HubSpot, API, integration and mortgage pages, cities and states, case
+// studies, careers, posts) and the questions those pages answer. It is built at build time
+// (scripts/build/chatbotIndex.ts writes /chatbot-index.json) and queried in the browser, so the
+// chatbot never calls anything outside the site. docs/decisions/150-chatbot-ranking.md
+//
+// What search engines do, at the scale of one site:
+// - field weights: the question (or page heading) counts more than the answer, which counts more
+//   than the rest of the page's text;
+// - stemming (a light suffix stripper) and synonyms, including phrases ("how much" → cost);
+// - the site's own entities (cities, states, tools, industries) recognised in the question by
+//   name or alias ("NYC", "loan officers") and matched against the entities of each page.
 
 /** What the chatbot can show for a document. */
-export type ChatDoc = { title: string; answer: string; url: string; kind: 'FAQ' | 'Q&A' | 'Service' }
+export type ChatDoc = { title: string; answer: string; url: string; kind: string }
 /** A document to index: what is shown, plus the text that is searched. */
-export type SourceDoc = ChatDoc & { body: string; keywords?: string[] }
+export type SourceDoc = ChatDoc & {
+  /** The rest of the page's text (lowest weight). */
+  body: string
+  keywords?: string[]
+  /** Entity ids this document is about (e.g. "city:austin"), on top of those named in its title. */
+  entities?: string[]
+  /** True for the document of a page itself (not one of the questions it answers). */
+  page?: boolean
+}
+/** A named thing of the site: an id such as "city:austin" and the phrases visitors use for it. */
+export type Entity = {
+  id: string
+  names: string[]
+  /** The page that is this entity's home (an industry's landing page, a tool's integration page). */
+  hub?: string
+}
 
 export type ChatIndex = {
-  version: 1
+  version: 2
   docs: ChatDoc[]
   /** Weighted token count of each document. */
   lengths: number[]
   avgLength: number
-  /** term → flat [doc, weighted term frequency, doc, tf, ...]. */
+  /** term → flat [doc, weighted term frequency, doc, tf, ...]. Entity terms start with "@". */
   postings: Record<string, number[]>
+  /** Entity phrase (normalised words joined by spaces) → entity id. */
+  entities: Record<string, string>
 }
 
-export type Hit = { doc: ChatDoc; score: number }
+/** A document about an entity of some type (a city, a tool…) ranks this much lower for a question
+ * that names no entity of that type it is about: "how long does SEO take" is not asking about
+ * HubSpot SEO or SEO in Dallas. */
+export const ENTITY_MISMATCH = 0.8
+/** Page text counts this much in a document's length: a long page is not penalised as if all its
+ * words were in the title (the per-field length normalisation of BM25F, simplified). */
+const BODY_LENGTH_FACTOR = 0.35
 
-/** Title words count three times, keywords twice, body words once. */
-const WEIGHT = { title: 3, keywords: 2, body: 1 }
+export type Hit = { doc: ChatDoc; score: number }
+export type Answer = {
+  hits: Hit[]
+  /** 'answered': a confident best answer; 'low': shown, but weak; 'none': nothing good enough. */
+  confidence: 'answered' | 'low' | 'none'
+  /** Entity ids recognised in the question. */
+  entities: string[]
+}
+
+/** The question or heading counts three times, the answer and keywords twice, page text once;
+ * an entity of the document counts like a title word. */
+export const WEIGHT = { title: 3, answer: 2, keywords: 2, body: 1, entity: 3 }
 const K1 = 1.2
 const B = 0.75
-/** Below this a question is not answered from the index (tuned on the site's data, see the tests). */
-export const MIN_SCORE = 2.5
+/** Below this a question is not answered from the index (tuned on the fixture, see the tests). */
+export const MIN_SCORE = 2
+/** Below this an answer is shown but logged as low-confidence for the content team. */
+export const CONFIDENT_SCORE = 7
+/** The share of the question's weight (idf) the best document must contain to be an answer. */
+export const MIN_COVERAGE = 0.4
 /** Results far weaker than the best one are not shown. */
-const RELATIVE_CUTOFF = 0.4
+const RELATIVE_CUTOFF = 0.5
+const ENTITY_PREFIX = '@'
 
 const STOP_WORDS = new Set(
   (
@@ -34,12 +81,74 @@ const STOP_WORDS = new Set(
     'during each few for from further get got had has have having he her here hers him his how i if in into is it its itself just me more ' +
     'most my no nor not now of off on once only or other our ours out over own same she should so some such than that the their them then ' +
     'there these they this those through to too under until up very was we were what when where which while who whom why will with would ' +
-    'you your yours yourself us let lets im ive youre dont does much many want need like know tell please hi hello thanks thank'
+    'you your yours yourself us let lets im ive youre dont does much many want need like know tell please hi hello thanks thank ' +
+    'id ill wed youll whats hows theres one ok okay really actually guys anyone someone something anytime'
   ).split(' '),
 )
 
+/** Phrases that mean one thing to a visitor, rewritten before tokenising (whole words only). */
+const PHRASES: [RegExp, string][] = [
+  [/\bhow much\b/g, ' cost '],
+  [/\bhow long\b/g, ' timeline '],
+  [/\bhow (?:quickly|fast|soon)\b/g, ' timeline '],
+  [/\bwhen will (?:i|we) see\b/g, ' timeline see '],
+  [/\block[- ]?in\b/g, ' contract '],
+  [/\bpay[- ]per[- ]click\b/g, ' ppc '],
+  [/\bgoogle ads\b/g, ' googleads ppc '],
+  [/\badwords\b/g, ' googleads ppc '],
+  [/\bsearch engine optimi[sz]ation\b/g, ' seo '],
+  [/\be[- ]mail\b/g, ' email '],
+  [/\be[- ]commerce\b/g, ' ecommerce '],
+  [/\bweb ?site\b/g, ' website '],
+  [/\bsign[- ]?up\b/g, ' start '],
+  [/\bjob openings?\b/g, ' career '],
+  [/\b(?:you guys|you all|yall)\b/g, ' you '],
+  [/\bphone number\b/g, ' phone '],
+  [/\boffices?\b/g, ' location '],
+  [/\bset(?:ting)? ?up\b/g, ' implement '],
+  [/\b(?:case stud(?:y|ies)|client results|success stor(?:y|ies)|examples of (?:your )?work)\b/g, ' casestudy '],
+]
+
 /** Words that mean the same thing to a visitor, mapped to one term (after stemming). */
-const SAME_AS: Record<string, string> = { pric: 'cost', fee: 'cost', fees: 'cost', charg: 'cost', expens: 'cost' }
+const SAME_AS: Record<string, string> = {
+  pric: 'cost',
+  fee: 'cost',
+  fees: 'cost',
+  charg: 'cost',
+  expens: 'cost',
+  cheap: 'cost',
+  afford: 'cost',
+  timefram: 'timelin',
+  quick: 'timelin',
+  fast: 'timelin',
+  contract: 'contract',
+  agreement: 'contract',
+  cancel: 'contract',
+  commitment: 'contract',
+  commit: 'contract',
+  job: 'career',
+  jobs: 'career',
+  career: 'career',
+  careers: 'career',
+  vacanc: 'career',
+  locat: 'locat',
+  loc: 'locat',
+  spend: 'budget',
+  budget: 'budget',
+  setup: 'implement',
+  imple: 'implement',
+  onboard: 'implement',
+  install: 'implement',
+  address: 'locat',
+  based: 'locat',
+  headquarter: 'locat',
+  telephon: 'phon',
+  integrat: 'integr',
+  connect: 'integr',
+  sync: 'integr',
+  ranking: 'rank',
+  rank: 'rank',
+}
 
 const SUFFIXES = [
   'ational',
@@ -67,79 +176,181 @@ const SUFFIXES = [
 
 /** A light suffix stripper: "pricing", "prices" and "price" all become "pric". */
 export function stem(word: string): string {
-  if (word.length <= 4 || /^\d/.test(word)) return word
+  if (/^\d/.test(word)) return word
+  // Four-letter words only lose a plural s or a final e ("crms", "come").
+  if (word.length === 4) return /[^asu][se]$/.test(word) ? word.slice(0, 3) : word
+  if (word.length < 4) return word
   for (const suffix of SUFFIXES) {
     if (word.endsWith(suffix) && word.length - suffix.length >= 3) return word.slice(0, -suffix.length)
   }
   return word
 }
 
-export function tokenize(text: string): string[] {
-  const words = text
+/** Lower case, no accents or apostrophes, phrases rewritten: the text entities and tokens are read from. */
+export function normalize(text: string): string {
+  let out = ` ${text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/['’]/g, '')
-    .split(/[^a-z0-9]+/)
+    .replace(/[^a-z0-9.+]+/g, ' ')
+    .replace(/(?<![a-z0-9])\.|\.(?![a-z0-9])/g, ' ')} `
+  for (const [pattern, replacement] of PHRASES) out = out.replace(pattern, replacement)
+  return out
+}
+
+export function tokenize(text: string): string[] {
   const out: string[] = []
-  for (const word of words) {
+  for (const word of normalize(text).split(/[^a-z0-9]+/)) {
     if (word.length < 2 || STOP_WORDS.has(word)) continue
     const term = stem(word)
-    out.push(SAME_AS[term] ?? term)
+    out.push(SAME_AS[term] ?? SAME_AS[word] ?? term)
   }
   return out
 }
 
-export function buildChatIndex(sources: SourceDoc[]): ChatIndex {
+/** The phrase table of a list of entities: every name, normalised (longest phrases win when matching). */
+export function entityPhrases(entities: Entity[]): Record<string, string> {
+  const phrases: Record<string, string> = Object.create(null) as Record<string, string>
+  for (const entity of entities) {
+    for (const name of entity.names) {
+      const phrase = normalize(name).trim().replace(/\s+/g, ' ')
+      if (phrase && !(phrase in phrases)) phrases[phrase] = entity.id
+    }
+  }
+  return phrases
+}
+
+const MAX_PHRASE_WORDS = 4
+
+/** Entity ids named in `text`: the longest known phrase at each position, left to right. */
+export function findEntities(phrases: Record<string, string>, text: string): string[] {
+  const words = normalize(text).trim().split(/\s+/).filter(Boolean)
+  const found = new Set<string>()
+  for (let i = 0; i < words.length;) {
+    let matched = 0
+    for (let n = Math.min(MAX_PHRASE_WORDS, words.length - i); n >= 1; n--) {
+      const phrase = words.slice(i, i + n).join(' ')
+      if (Object.hasOwn(phrases, phrase)) {
+        found.add(phrases[phrase])
+        matched = n
+        break
+      }
+    }
+    i += matched || 1
+  }
+  return [...found]
+}
+
+export function buildChatIndex(sources: SourceDoc[], entities: Entity[] = []): ChatIndex {
+  const phrases = entityPhrases(entities)
+  const hubs = new Map(entities.filter((e) => e.hub).map((e) => [e.id, e.hub!]))
   // No prototype: a word such as "constructor" must be a term like any other.
   const postings: Record<string, number[]> = Object.create(null) as Record<string, number[]>
   const lengths: number[] = []
   sources.forEach((source, doc) => {
     const tf = new Map<string, number>()
-    const add = (text: string, weight: number) => {
-      for (const term of tokenize(text)) tf.set(term, (tf.get(term) ?? 0) + weight)
+    let length = 0
+    const add = (text: string, weight: number, lengthWeight = weight) => {
+      for (const term of tokenize(text)) {
+        tf.set(term, (tf.get(term) ?? 0) + weight)
+        length += lengthWeight
+      }
     }
     add(source.title, WEIGHT.title)
+    add(source.answer, WEIGHT.answer)
     add((source.keywords ?? []).join(' '), WEIGHT.keywords)
-    add(source.body, WEIGHT.body)
-    let length = 0
-    for (const [term, count] of [...tf].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      ;(postings[term] ??= []).push(doc, count)
-      length += count
+    add(source.body, WEIGHT.body, WEIGHT.body * BODY_LENGTH_FACTOR)
+    for (const id of new Set([...(source.entities ?? []), ...findEntities(phrases, source.title)])) {
+      tf.set(ENTITY_PREFIX + id, source.page && hubs.get(id) === source.url ? 2 * WEIGHT.entity : WEIGHT.entity)
     }
-    lengths.push(length)
+    for (const [term, count] of [...tf].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) (postings[term] ??= []).push(doc, count)
+    lengths.push(Math.round(length * 100) / 100)
   })
   const avgLength = lengths.length ? lengths.reduce((a, b) => a + b, 0) / lengths.length : 0
   return {
-    version: 1,
+    version: 2,
     docs: sources.map(({ title, answer, url, kind }) => ({ title, answer, url, kind })),
     lengths,
     avgLength: Math.round(avgLength * 100) / 100,
     postings,
+    entities: phrases,
   }
 }
 
-/** The best documents for a question, best first; empty when nothing matches well enough. */
-export function searchChatIndex(index: ChatIndex, question: string, { limit = 3, minScore = MIN_SCORE } = {}): Hit[] {
-  const n = index.docs.length
-  const scores = new Map<number, number>()
-  for (const term of new Set(tokenize(question))) {
+const entityType = (id: string) => id.slice(0, id.indexOf(':'))
+const entityCache = new WeakMap<ChatIndex, Map<string, string[]>[]>()
+
+/** Per document: entity type → the entity ids it is about (read back from the postings once). */
+function docEntities(index: ChatIndex): Map<string, string[]>[] {
+  let out = entityCache.get(index)
+  if (out) return out
+  out = []
+  for (const term of Object.keys(index.postings)) {
+    if (!term.startsWith(ENTITY_PREFIX)) continue
+    const id = term.slice(ENTITY_PREFIX.length)
     const list = index.postings[term]
-    if (!list || !Object.hasOwn(index.postings, term)) continue
+    for (let i = 0; i < list.length; i += 2) {
+      const byType = (out[list[i]] ??= new Map())
+      const type = entityType(id)
+      byType.set(type, [...(byType.get(type) ?? []), id])
+    }
+  }
+  entityCache.set(index, out)
+  return out
+}
+
+/** Ranks the documents for a question and says how sure the ranking is. One hit per page URL. */
+export function answerQuestion(index: ChatIndex, question: string, { limit = 3, minScore = MIN_SCORE, confidentScore = CONFIDENT_SCORE } = {}): Answer {
+  const n = index.docs.length
+  const named = findEntities(index.entities ?? {}, question)
+  const terms = new Set([...tokenize(question), ...named.map((id) => ENTITY_PREFIX + id)])
+  const scores = new Map<number, number>()
+  // How much of the question (by idf) each document covers; a word the site never uses counts as rare.
+  const covered = new Map<number, number>()
+  let questionWeight = 0
+  for (const term of terms) {
+    const list = Object.hasOwn(index.postings, term) ? index.postings[term] : []
     const df = list.length / 2
     const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5))
+    questionWeight += idf
     for (let i = 0; i < list.length; i += 2) {
       const doc = list[i]
       const tf = list[i + 1]
       const norm = tf + K1 * (1 - B + (B * index.lengths[doc]) / index.avgLength)
       scores.set(doc, (scores.get(doc) ?? 0) + (idf * tf * (K1 + 1)) / norm)
+      covered.set(doc, (covered.get(doc) ?? 0) + idf)
     }
+  }
+  // A document about a city (a tool, an industry…) the question does not name ranks lower.
+  const namedTypes = new Set(named.map(entityType))
+  const about = docEntities(index)
+  for (const [doc, score] of scores) {
+    let factor = 1
+    for (const [type, ids] of about[doc] ?? []) {
+      if (!ids.some((id) => named.includes(id))) factor *= namedTypes.has(type) ? ENTITY_MISMATCH ** 2 : ENTITY_MISMATCH
+    }
+    if (factor !== 1) scores.set(doc, score * factor)
   }
   const ranked = [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0])
   const best = ranked[0]?.[1] ?? 0
-  if (best <= 0 || best < minScore) return []
-  return ranked
-    .filter(([, score]) => score >= best * RELATIVE_CUTOFF)
-    .slice(0, limit)
-    .map(([doc, score]) => ({ doc: index.docs[doc], score: Math.round(score * 1000) / 1000 }))
+  // The best page must cover at least half of what was asked: "who won the super bowl" shares one
+  // word with a page about HubSpot, which does not make that page an answer.
+  const coverage = ranked.length ? (covered.get(ranked[0][0]) ?? 0) / questionWeight : 0
+  if (best <= 0 || best < minScore || coverage < MIN_COVERAGE) return { hits: [], confidence: 'none', entities: named }
+  const seen = new Set<string>()
+  const hits: Hit[] = []
+  for (const [doc, score] of ranked) {
+    if (score < best * RELATIVE_CUTOFF || hits.length >= limit) break
+    const page = index.docs[doc].url
+    if (seen.has(page)) continue
+    seen.add(page)
+    hits.push({ doc: index.docs[doc], score: Math.round(score * 1000) / 1000 })
+  }
+  return { hits, confidence: best >= confidentScore ? 'answered' : 'low', entities: named }
+}
+
+/** The best documents for a question, best first; empty when nothing matches well enough. */
+export function searchChatIndex(index: ChatIndex, question: string, options: { limit?: number; minScore?: number } = {}): Hit[] {
+  return answerQuestion(index, question, options).hits
 }

@@ -127,7 +127,8 @@ export const ApplicationSchema = z
 
 export const RESUME_MAX_BYTES = 5 * 1024 * 1024
 
-export const NewsletterSchema = z.object({ email: EmailSchema, source: optionalText(120), landingPage: optionalText(2048) }).extend(SpamFieldsSchema.shape)
+// The signup carries the visitor's attribution like every form (first touch, UTM), kept on the subscriber.
+export const NewsletterSchema = z.object({ email: EmailSchema }).extend(AttributionSchema.shape).extend(SpamFieldsSchema.shape)
 
 export { computeRoi, roiDefaults } from './roi.ts'
 
@@ -148,7 +149,19 @@ export const RoiCalculationSchema = z
   })
   .extend(AttributionSchema.shape)
 
-export const eventTypes = ['page_view', 'scroll_depth', 'time_on_page', 'timing', 'engagement', 'click', 'form_submit'] as const
+// Event names and what each carries: docs/decisions/120-analytics-storage.md.
+export const eventTypes = [
+  'page_view',
+  'scroll_depth',
+  'time_on_page',
+  'timing',
+  'engagement',
+  'click',
+  'form_submit',
+  'web_vital',
+  'form_view',
+  'form_start',
+] as const
 export const AnalyticsEventSchema = z.object({
   type: z.enum(eventTypes),
   path: text(2048).min(1),

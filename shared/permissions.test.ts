@@ -14,12 +14,25 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     dashboard: ['list', 'show'],
     content: [...ADMIN_ACTIONS],
     analytics: [...ADMIN_ACTIONS],
+    attribution: ['list', 'show', 'export'],
     'demo-data': ['list', 'delete'],
-    jobs: ['list', 'show', 'export', 'edit'],
+    jobs: ['list', 'show', 'export', 'edit', 'delete'],
     redirects: [...ADMIN_ACTIONS],
     'not-found': [...ADMIN_ACTIONS],
     posts: [...ADMIN_ACTIONS],
     tags: [...ADMIN_ACTIONS],
+    monitoring: ['list', 'show'],
+    'error-groups': ['list', 'show', 'export', 'edit'],
+    incidents: ['list', 'show', 'export', 'create', 'edit'],
+    'maintenance-windows': [...ADMIN_ACTIONS],
+    alerts: ['list', 'show', 'export', 'edit'],
+    'spam-review': ['list', 'show', 'edit'],
+    cms: [...ADMIN_ACTIONS],
+    syndication: [...ADMIN_ACTIONS],
+    subscribers: [...ADMIN_ACTIONS],
+    'newsletter-lists': [...ADMIN_ACTIONS],
+    'newsletter-campaigns': [...ADMIN_ACTIONS],
+    'newsletter-settings': ['list', 'show', 'edit'],
   },
   sales: {
     leads: [...ADMIN_ACTIONS],
@@ -30,16 +43,29 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     dashboard: ['list', 'show'],
     posts: ['list', 'show'],
     tags: ['list', 'show'],
+    cms: ['list', 'show', 'export'],
+    'spam-review': ['list', 'show', 'edit'],
+    attribution: ['list', 'show'],
   },
   marketing: {
     leads: ['list', 'show', 'export'],
     dashboard: ['list', 'show'],
     content: [...ADMIN_ACTIONS],
     analytics: [...ADMIN_ACTIONS],
+    attribution: ['list', 'show', 'export'],
     redirects: [...ADMIN_ACTIONS],
     'not-found': [...ADMIN_ACTIONS],
     posts: ['list', 'show', 'create', 'edit', 'delete', 'export', 'import', 'publish'],
     tags: ['list', 'show', 'create', 'edit', 'delete', 'export', 'import', 'publish'],
+    monitoring: ['list', 'show'],
+    'error-groups': ['list', 'show'],
+    incidents: ['list', 'show'],
+    cms: [...ADMIN_ACTIONS],
+    syndication: [...ADMIN_ACTIONS],
+    subscribers: [...ADMIN_ACTIONS],
+    'newsletter-lists': [...ADMIN_ACTIONS],
+    'newsletter-campaigns': [...ADMIN_ACTIONS],
+    'newsletter-settings': ['list', 'show', 'edit'],
   },
 }
 
@@ -59,6 +85,7 @@ describe('canAccess', () => {
     expect(canAccess(undefined, { resource: 'leads', action: 'list' })).toBe(false)
     expect(canAccess('root', { resource: 'leads', action: 'list' })).toBe(false)
     expect(canAccess('admin', { resource: 'newsletters', action: 'list' })).toBe(false)
+    expect(canAccess('admin', { resource: 'no-such-resource', action: 'list' })).toBe(false)
     expect(canAccess('admin', { resource: 'leads', action: 'destroy' })).toBe(false)
     expect(canAccess('admin', { resource: 'constructor', action: 'list' })).toBe(false)
   })

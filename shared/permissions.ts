@@ -16,12 +16,25 @@ export const ADMIN_RESOURCES = [
   'dashboard',
   'content',
   'analytics',
+  'attribution',
   'demo-data',
   'jobs',
   'redirects',
   'not-found',
   'posts',
   'tags',
+  'monitoring',
+  'error-groups',
+  'incidents',
+  'maintenance-windows',
+  'alerts',
+  'spam-review',
+  'cms',
+  'syndication',
+  'subscribers',
+  'newsletter-lists',
+  'newsletter-campaigns',
+  'newsletter-settings',
 ] as const
 export type AdminResource = (typeof ADMIN_RESOURCES)[number]
 
@@ -37,13 +50,28 @@ const PUBLISHING: readonly AdminAction[] = ['list', 'show', 'create', 'edit', 'd
 const DEMO_DATA: readonly AdminAction[] = ['list', 'delete']
 const CRM: readonly AdminResource[] = ['contacts', 'companies', 'deals', 'activities']
 /** The job queue: read and export; `edit` is the Retry of a failed job (nothing else changes a job). */
-const JOBS: readonly AdminAction[] = ['list', 'show', 'export', 'edit']
+const JOBS: readonly AdminAction[] = ['list', 'show', 'export', 'edit', 'delete']
+/** Monitoring (issue 14): `edit` on error groups is resolve/ignore; on alerts, the settings and the test. */
+const ERROR_GROUPS: readonly AdminAction[] = ['list', 'show', 'export', 'edit']
+const INCIDENTS: readonly AdminAction[] = ['list', 'show', 'export', 'create', 'edit']
+const ALERTS: readonly AdminAction[] = ['list', 'show', 'export', 'edit']
+/** Spam review: see flagged submissions; `edit` is "not spam". */
+const SPAM_REVIEW: readonly AdminAction[] = ['list', 'show', 'edit']
+/** The mail provider's state and its connection test (edit = run the test; the settings come from the environment). */
+const MAIL_SETTINGS: readonly AdminAction[] = ['list', 'show', 'edit']
 /** Resources where even an admin has fewer than every action. */
 const ADMIN_LIMITS: Partial<Record<AdminResource, readonly AdminAction[]>> = {
   'audit-logs': READ_ONLY,
   dashboard: READ_ONLY,
   'demo-data': DEMO_DATA,
   jobs: JOBS,
+  monitoring: READ_ONLY,
+  'error-groups': ERROR_GROUPS,
+  incidents: INCIDENTS,
+  alerts: ALERTS,
+  'spam-review': SPAM_REVIEW,
+  attribution: ['list', 'show', 'export'],
+  'newsletter-settings': MAIL_SETTINGS,
 }
 
 /** What each role may do per resource; a resource missing from a role's map is forbidden. */
@@ -52,20 +80,35 @@ const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>
   admin: Object.fromEntries(ADMIN_RESOURCES.map((r) => [r, ADMIN_LIMITS[r] ?? ALL])),
   sales: {
     dashboard: READ_ONLY,
+    // Attribution of leads (never the traffic screens): read only.
+    attribution: READ_ONLY,
     leads: ALL,
+    // The page inventory of /admin/cms: read and export, no overrides.
+    cms: ['list', 'show', 'export'],
     ...Object.fromEntries(CRM.map((r) => [r, ALL])),
     posts: READ_ONLY,
     tags: READ_ONLY,
+    'spam-review': SPAM_REVIEW,
   },
   marketing: {
     dashboard: READ_ONLY,
     leads: ['list', 'show', 'export'],
     content: ALL,
     analytics: ALL,
+    attribution: ['list', 'show', 'export'],
     redirects: ALL,
     'not-found': ALL,
     posts: PUBLISHING,
     tags: PUBLISHING,
+    monitoring: READ_ONLY,
+    'error-groups': READ_ONLY,
+    incidents: READ_ONLY,
+    cms: ALL,
+    syndication: ALL,
+    subscribers: ALL,
+    'newsletter-lists': ALL,
+    'newsletter-campaigns': ALL,
+    'newsletter-settings': MAIL_SETTINGS,
   },
 }
 

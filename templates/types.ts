@@ -28,6 +28,8 @@ export type Seo = {
   siteName: string
   twitterHandle: string
   jsonLd: Record<string, unknown>[]
+  /** Feed autodiscovery links (<link rel="alternate">), site-relative. */
+  feeds?: { type: string; title: string; href: string }[]
 }
 
 /** What a page family's data hook returns: the head, the chrome and the props of its template. */

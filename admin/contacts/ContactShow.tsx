@@ -1,5 +1,6 @@
 // /admin/contacts/:id, the contact profile: details, activity timeline, deals, the lead the
 // contact came from, and the audit log.
+import { JourneyButton } from '../analytics/JourneyButton.tsx'
 import {
   ChipField,
   DataTable,
@@ -36,6 +37,7 @@ function ContactActions() {
           <EditIcon />
         </Button>
       )}
+      <JourneyButton leadField="lead_id" />
       <DeleteButton mutationMode="pessimistic" />
     </TopToolbar>
   )

@@ -25,6 +25,7 @@ import { Link } from 'react-router-dom'
 import { stageLabel, usd } from '../choices.ts'
 import { errorMessage, useAdminDataProvider, useCan } from '../common/hooks.ts'
 import { DemoDataCard } from './DemoDataCard.tsx'
+import { NewNotFoundCard } from './NewNotFoundCard.tsx'
 
 const LeadsChart = lazy(() => import('./LeadsChart.tsx'))
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 })
@@ -160,6 +161,9 @@ export function Dashboard() {
               {!data.myTasks.length && <ListItem>Nothing due.</ListItem>}
             </List>
           </Card>
+        </Grid>
+        <Grid size={12} sx={{ '&:empty': { display: 'none' } }}>
+          <NewNotFoundCard rows={data.newNotFound} />
         </Grid>
       </Grid>
     </Box>

@@ -5,10 +5,12 @@ import { Box } from '@mui/material'
 import { AuditLogPanel } from '../audit/AuditLogPanel.tsx'
 import { JobStateChip } from './JobStateChip.tsx'
 import { RetryJobButton } from './RetryJobButton.tsx'
+import { DiscardJobButton } from './DiscardJobButton.tsx'
 
 const Actions = () => (
   <TopToolbar>
     <RetryJobButton />
+    <DiscardJobButton />
   </TopToolbar>
 )
 

@@ -1,6 +1,12 @@
 // The side menu: only what the signed-in role may open, by the same canAccess as the server.
 import { Menu, usePermissions } from 'react-admin'
 import AssignmentIcon from '@mui/icons-material/AssignmentTurnedIn'
+import AccountTreeIcon from '@mui/icons-material/AccountTree'
+import InsightsIcon from '@mui/icons-material/Insights'
+import PeopleIcon from '@mui/icons-material/People'
+import TrafficIcon from '@mui/icons-material/Traffic'
+import MonitorHeartIcon from '@mui/icons-material/MonitorHeart'
+import SettingsIcon from '@mui/icons-material/SettingsSuggest'
 import { canAccess } from '../../shared/permissions.ts'
 import type { Role } from '../authState.ts'
 
@@ -23,6 +29,23 @@ export function AdminMenu() {
       {can('not-found') && <Menu.ResourceItem name="not-found" />}
       {can('posts') && <Menu.ResourceItem name="posts" />}
       {can('tags') && <Menu.ResourceItem name="tags" />}
+      {can('monitoring') && <Menu.Item to="/monitoring" primaryText="Monitoring" leftIcon={<MonitorHeartIcon />} />}
+      {can('error-groups') && <Menu.ResourceItem name="error-groups" />}
+      {can('incidents') && <Menu.ResourceItem name="incidents" />}
+      {can('maintenance-windows') && <Menu.ResourceItem name="maintenance-windows" />}
+      {can('alerts') && <Menu.ResourceItem name="alerts" />}
+      {can('spam-review') && <Menu.ResourceItem name="spam-review" />}
+      {can('cms') && <Menu.ResourceItem name="cms" />}
+      {can('syndication') && <Menu.ResourceItem name="syndication" />}
+      {can('analytics') && <Menu.Item to="/analytics" primaryText="Analytics" leftIcon={<InsightsIcon />} />}
+      {can('analytics') && <Menu.Item to="/web-traffic" primaryText="Web traffic" leftIcon={<TrafficIcon />} />}
+      {can('attribution') && <Menu.Item to="/attribution" primaryText="Attribution" leftIcon={<AccountTreeIcon />} />}
+      {can('analytics') && <Menu.Item to="/visitors" primaryText="Visitors" leftIcon={<PeopleIcon />} />}
+      {can('subscribers') && <Menu.ResourceItem name="subscribers" />}
+      {can('newsletter-campaigns') && <Menu.ResourceItem name="newsletter-campaigns" />}
+      {can('newsletter-lists') && <Menu.ResourceItem name="newsletter-lists" />}
+      {can('subscribers') && <Menu.Item to="/newsletter-analytics" primaryText="Newsletter analytics" leftIcon={<InsightsIcon />} />}
+      {can('newsletter-settings') && <Menu.Item to="/newsletter-settings" primaryText="Newsletter settings" leftIcon={<SettingsIcon />} />}
     </Menu>
   )
 }

@@ -1,6 +1,7 @@
 // /admin/leads/:id/show: the whole submission (its form details readable, a job application's
 // résumé as a download), its attribution grouped, the workflow (status buttons, owner, notes),
 // Convert, the contact it became, and the audit log.
+import { JourneyButton } from '../analytics/JourneyButton.tsx'
 import type { ReactNode } from 'react'
 import {
   DateField,
@@ -25,6 +26,7 @@ import { ConvertLeadButton } from './ConvertLeadButton.tsx'
 import { fileSize, leadDetailItems, type DetailItem } from './leadDetails.ts'
 import { LeadStatusButtons } from './LeadStatusButtons.tsx'
 import { LeadStatusChip } from './LeadStatusChip.tsx'
+import { ATTRIBUTION_SCREEN } from '../../shared/attribution.ts'
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -108,6 +110,7 @@ function LeadShowActions() {
     <TopToolbar>
       <LeadStatusButtons />
       {can('leads', 'convert') && <ConvertLeadButton />}
+      <JourneyButton />
       <EditButton label="Owner and notes" />
     </TopToolbar>
   )
@@ -168,34 +171,15 @@ export const LeadShow = () => (
           </Labeled>
         </Section>
       </Grid>
-      <Grid size={{ xs: 12, md: 4 }}>
-        <Section title="Source">
-          <Text source="source" />
-          <Text source="campaign" />
-          <Text source="traffic_source" label="Traffic source" />
-          <Text source="first_touch" label="First touch" />
-          <Text source="last_touch" label="Last touch" />
-        </Section>
-      </Grid>
-      <Grid size={{ xs: 12, md: 4 }}>
-        <Section title="UTM">
-          <Text source="utm_source" label="utm_source" />
-          <Text source="utm_medium" label="utm_medium" />
-          <Text source="utm_campaign" label="utm_campaign" />
-          <Text source="utm_term" label="utm_term" />
-          <Text source="utm_content" label="utm_content" />
-        </Section>
-      </Grid>
-      <Grid size={{ xs: 12, md: 4 }}>
-        <Section title="Referrer and landing page">
-          <Text source="referrer" />
-          <Text source="landing_page" label="Landing page" />
-          <Text source="gclid" label="Google click id" />
-          <Text source="fbclid" label="Meta click id" />
-          <Text source="msclkid" label="Microsoft click id" />
-          <Text source="user_agent" label="User agent" />
-        </Section>
-      </Grid>
+      {ATTRIBUTION_SCREEN.map((section) => (
+        <Grid key={section.title} size={{ xs: 12, md: 4 }}>
+          <Section title={section.title}>
+            {section.fields.map((f) => (
+              <Text key={f.column} source={f.column} label={f.label} />
+            ))}
+          </Section>
+        </Grid>
+      ))}
       <Grid size={12}>
         <ConvertedContact />
         <AuditLogPanel resource="leads" />

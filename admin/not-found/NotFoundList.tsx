@@ -32,7 +32,7 @@ function topOf(counts: unknown): string {
   return entries.length ? `${entries[0][0]} (${entries[0][1]})` : '—'
 }
 
-function CreateRedirectButton() {
+export function CreateRedirectButton() {
   const record = useRecordContext<RaRecord>()
   const navigate = useNavigate()
   const notify = useNotify()

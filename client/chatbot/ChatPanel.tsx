@@ -1,14 +1,16 @@
-// The chat window, loaded on first open by ChatLauncher. It answers from the site's own FAQ, Q&A
-// and service pages, ranked by the local BM25 index in /chatbot-index.json (no outside service),
-// links each answer to its page, offers the quote form and the phone number, and can send the
-// visitor's email to /api/leads as a lead with source 'Chatbot'.
+// The chat window, loaded on first open by ChatLauncher. It answers from the site's own pages and
+// the questions they answer, ranked by the local index in /chatbot-index.json (no outside
+// service), links each answer to its page, offers the quote form and the phone number, and can
+// send the visitor's email to /api/leads as a lead with source 'Chatbot'. Questions it cannot
+// answer, or answers with low confidence, are logged (question, page, time) for the content team.
 // A non-modal dialog: the conversation is a polite live log; Escape closes it and the launcher
 // gets focus back.
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import type { ChatLauncherProps } from '../islands/ChatLauncher.tsx'
 import { ChatLeadForm } from './ChatLeadForm.tsx'
 import { loadChatIndex } from './loadChatIndex.ts'
-import { searchChatIndex } from '../../shared/chatSearchIndex.ts'
+import { answerQuestion } from '../../shared/chatSearchIndex.ts'
+import { logQuestion } from './logQuestion.ts'
 
 type Link = { label: string; href: string }
 type Message = { from: 'bot' | 'user'; text: string; links?: Link[] }
@@ -33,7 +35,7 @@ export default function ChatPanel({
   const [messages, setMessages] = useState<Message[]>([
     {
       from: 'bot',
-      text: `Hi! I'm the ${brand} assistant. Ask me about our services, pricing, timelines or tracking, and I'll answer from our FAQ and service pages.`,
+      text: `Hi! I'm the ${brand} assistant. Ask me about our services, pricing, timelines or tracking, and I'll answer from our site's pages.`,
     },
   ])
   const quoteLink = { label: 'Get a free quote', href: quoteHref }
@@ -60,18 +62,21 @@ export default function ChatPanel({
     setBusy(true)
     let reply: Message
     try {
-      const hits = searchChatIndex(await loadChatIndex(), q)
+      const { hits, confidence } = answerQuestion(await loadChatIndex(), q)
+      if (confidence !== 'answered')
+        logQuestion({ question: q, page: window.location.pathname, confidence, topUrl: hits[0]?.doc.url ?? null, score: hits[0]?.score ?? null })
       if (hits.length) {
         const [best, ...related] = hits
-        reply = {
-          from: 'bot',
-          text: best.doc.answer,
-          links: [{ label: `Read more: ${best.doc.title}`, href: best.doc.url }, ...related.map((hit) => ({ label: hit.doc.title, href: hit.doc.url }))],
-        }
+        const links = [{ label: `Read more: ${best.doc.title}`, href: best.doc.url }, ...related.map((hit) => ({ label: hit.doc.title, href: hit.doc.url }))]
+        // A weak match is offered as a lead, not as the answer, with a human next to it.
+        reply =
+          confidence === 'low'
+            ? { from: 'bot', text: `I'm not sure this answers it, but it is the closest I found: ${best.doc.answer}`, links: [...links, quoteLink] }
+            : { from: 'bot', text: best.doc.answer, links }
       } else {
         reply = {
           from: 'bot',
-          text: "I couldn't find that in our FAQ or service pages. A strategist can answer it directly: request a free quote or give us a call.",
+          text: "I couldn't find that on our site. A strategist can answer it directly: request a free quote or give us a call.",
           links: [quoteLink, callLink],
         }
       }

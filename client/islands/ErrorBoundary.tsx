@@ -1,8 +1,10 @@
 // The error screen of spec sections 2 and 8, around the root of every island (pages/client.ts):
 // a rendering error replaces only that island with 'Something went wrong', Try Again renders it
-// again, Go Home goes to /. The error is logged here and nowhere else (the roots are created with
-// a silent onCaughtError, see hydrateIslands.ts).
+// again, Go Home goes to /. The error is logged and reported to monitoring here and nowhere else
+// (the roots are created with a silent onCaughtError, see hydrateIslands.ts); a new kind of
+// error alerts the on-call staff, which is what "Our team has been notified" stands for.
 import { Component, type ErrorInfo, type ReactNode } from 'react'
+import { reportError } from '../monitoring/reportError.ts'
 
 type Props = { children: ReactNode }
 type State = { error: Error | null }
@@ -16,6 +18,7 @@ export class ErrorBoundary extends Component<Props, State> {
 
   componentDidCatch(error: Error, info: ErrorInfo) {
     console.error('Something went wrong while rendering part of this page.', error, info.componentStack ?? '')
+    reportError(error, 'boundary', info.componentStack ?? undefined)
   }
 
   reset = () => this.setState({ error: null })

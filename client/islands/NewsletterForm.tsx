@@ -20,7 +20,7 @@ export function NewsletterForm() {
     },
     onStart: () => setDone(''),
     onSuccess: () => {
-      setDone('Thanks, you are subscribed. Check your inbox for a welcome email.')
+      setDone('Almost there: check your inbox and click the link to confirm. Your welcome email follows.')
       reset()
     },
   })

@@ -8,7 +8,8 @@
 import type { z } from 'zod'
 import type { AnalyticsEventSchema } from '../../shared/contract.ts'
 import { loadGa4, readMeasurementId, type Gtag } from './gtag.ts'
-import { getSessionId, getVisitorId } from './ids.ts'
+import { getSessionId, getVisitorId, hadVisitorId } from './ids.ts'
+import { observeVitals } from './vitals.ts'
 import {
   BATCH_SIZE,
   dueMilestones,
@@ -57,9 +58,18 @@ function send(events: AnalyticsEvent[]) {
   }
 }
 
+/** Global Privacy Control or Do Not Track: the tracker does not start (the server would drop it too). */
+export function privacyOptOut(nav: Navigator & { globalPrivacyControl?: boolean } = navigator): boolean {
+  return nav.globalPrivacyControl === true || nav.doNotTrack === '1'
+}
+
+/** A form's name in events: its aria-label, id or name, else "form". */
+export const formName = (form: HTMLFormElement) => clip(form.getAttribute('aria-label') || form.id || form.getAttribute('name') || 'form', 120)
+
 export function startAnalytics() {
-  if (started) return
+  if (started || privacyOptOut()) return
   started = true
+  const returning = hadVisitorId()
   const visitorId = getVisitorId()
   const sessionId = getSessionId()
   const measurementId = readMeasurementId()
@@ -85,7 +95,9 @@ export function startAnalytics() {
   function track(type: AnalyticsEvent['type'], fields: EventFields = {}) {
     const event: AnalyticsEvent = { type, path: clip(page.path, 2048), visitorId, sessionId, at: Date.now(), ...fields }
     queue.push(event)
-    if (type !== 'timing' && type !== 'engagement') page.events++
+    // The spec's engagement events: page view, milestones, clicks, submits (not timings, the
+    // score itself, or the form views and starts added by issue 13).
+    if (!['timing', 'engagement', 'form_view', 'form_start', 'web_vital'].includes(type)) page.events++
     if (gtag) {
       if (type === 'page_view') gtag('event', 'page_view', { page_path: page.path, page_title: document.title, page_referrer: page.referrer })
       else gtag('event', type, { value: fields.value, event_label: fields.name })
@@ -98,7 +110,11 @@ export function startAnalytics() {
     track('page_view', {
       name: clip(document.title, 120),
       referrer: clip(page.referrer, 2048),
-      ...(document.querySelector('[data-page-status="404"]') ? { props: { status: 404 } } : {}),
+      ...(document.querySelector('[data-page-status="404"]')
+        ? { props: { status: 404, ...(returning ? { returning } : {}) } }
+        : returning
+          ? { props: { returning } }
+          : {}),
     })
 
   function onScroll() {
@@ -159,8 +175,47 @@ export function startAnalytics() {
     for (const [name, value] of timings) if (value > 0) track('timing', { name, value: Math.round(value) })
   }
 
+  // Web vitals of the page load: LCP, INP, CLS, TTFB, once, when the page is first hidden or left.
+  const vitalsPath = page.path
+  const reportVitals = observeVitals((name, value) => {
+    queue.push({ type: 'web_vital', path: vitalsPath, visitorId, sessionId, at: Date.now(), name, value })
+    gtag?.('event', name, { value, event_label: vitalsPath })
+  })
+
+  // Forms: a view when one is half on screen, a start at the first focus or input, a submit.
+  const formsSeen = new Set<string>()
+  const formsStarted = new Set<string>()
+  const formObserver =
+    typeof IntersectionObserver === 'function'
+      ? new IntersectionObserver(
+          (entries) => {
+            for (const entry of entries) {
+              if (!entry.isIntersecting) continue
+              const name = formName(entry.target as HTMLFormElement)
+              formObserver?.unobserve(entry.target)
+              if (formsSeen.has(name)) continue
+              formsSeen.add(name)
+              track('form_view', { name })
+            }
+          },
+          { threshold: 0.5 },
+        )
+      : undefined
+  const watchForms = () => document.querySelectorAll('form').forEach((form) => formObserver?.observe(form))
+  function onFormStart(event: Event) {
+    const form = (event.target as Element | null)?.closest?.('form')
+    if (!form) return
+    const name = formName(form)
+    if (formsStarted.has(name)) return
+    formsStarted.add(name)
+    track('form_start', { name })
+  }
+
   function onRoute(path: string) {
     if (path === page.path) return
+    formsSeen.clear()
+    formsStarted.clear()
+    setTimeout(watchForms, 0)
     reportLcp()
     sendEngagement()
     page = newPage(path, location.origin + page.path, performance.now())
@@ -168,6 +223,7 @@ export function startAnalytics() {
   }
 
   function onLeave() {
+    reportVitals()
     reportLcp()
     sendEngagement()
     flush()
@@ -177,13 +233,14 @@ export function startAnalytics() {
     const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null
     if (!link) return
     if (link.protocol === 'tel:') track('click', { name: 'call', props: { href: clip(link.href, 512) } })
+    else if (/^https?:$/.test(link.protocol) && link.origin !== location.origin) track('click', { name: 'outbound', props: { host: clip(link.hostname, 253) } })
     else if (link.origin === location.origin && ['/free-quote', '/quote', '/get-quote'].includes(link.pathname))
       track('click', { name: 'quote', props: { href: link.pathname } })
   }
 
   function onSubmit(event: SubmitEvent) {
     const form = event.target as HTMLFormElement
-    track('form_submit', { name: clip(form.getAttribute('aria-label') || form.id || 'form', 120) })
+    track('form_submit', { name: formName(form) })
   }
 
   pageView()
@@ -209,6 +266,9 @@ export function startAnalytics() {
   addEventListener('pagehide', onLeave)
   document.addEventListener('click', onClick, { capture: true, passive: true })
   document.addEventListener('submit', onSubmit, { capture: true, passive: true })
+  document.addEventListener('focusin', onFormStart, { capture: true, passive: true })
+  document.addEventListener('input', onFormStart, { capture: true, passive: true })
+  watchForms()
   setInterval(() => {
     checkTime()
     flush()

@@ -28,3 +28,12 @@ function stored(storage: () => Storage, key: string): string {
 
 export const getVisitorId = () => stored(() => localStorage, VISITOR_KEY)
 export const getSessionId = () => stored(() => sessionStorage, SESSION_KEY)
+
+/** Whether this browser already had a visitor id before this page load asked for one. */
+export function hadVisitorId(): boolean {
+  try {
+    return Boolean(localStorage.getItem(VISITOR_KEY))
+  } catch {
+    return false
+  }
+}

@@ -1,6 +1,7 @@
 // What every family's data hook ends with: the head (meta, Open Graph, JSON-LD), the chrome,
 // the breadcrumbs and the template's props, typed by that template. Runs at pre-render time.
 import type { CatalogEntry } from '../../data/catalog.ts'
+import { feedLinksOf } from '../../shared/feeds.ts'
 import type { Crumb, FaqPair, PageData, Seo } from '../../templates/types.ts'
 import { chromeOf } from './chrome.ts'
 import type { Head } from './headText.ts'
@@ -46,5 +47,7 @@ export function pageData<P>(ctx: SiteContext, entry: CatalogEntry, parts: PagePa
     twitterHandle: ctx.data.site.seo.twitterHandle,
     jsonLd,
   }
+  const feeds = feedLinksOf(entry, ctx.data.site.brand.name)
+  if (feeds.length) seo.feeds = feeds
   return { seo, chrome: chromeOf(ctx), breadcrumbs: crumbs, props: parts.props }
 }

@@ -3,23 +3,35 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { getSiteContext } from '../../pages/_shared/siteContext.ts'
-import { buildChatIndex, searchChatIndex, stem, tokenize, type SourceDoc } from '../../shared/chatSearchIndex.ts'
+import { answerQuestion, buildChatIndex, CONFIDENT_SCORE, searchChatIndex, stem, tokenize, type SourceDoc } from '../../shared/chatSearchIndex.ts'
 import { buildChatbotIndex, chatbotSources, CHATBOT_INDEX_FILE, excerpt, writeChatbotIndex } from './chatbotIndex.ts'
 
 describe('tokenize', () => {
   it('lower-cases, drops stop words and punctuation, and stems', () => {
-    expect(tokenize("How much does HubSpot's pricing cost?")).toEqual(['hubspot', 'cost', 'cost'])
+    expect(tokenize("How much does HubSpot's pricing cost?")).toEqual(['cost', 'hubspot', 'cost', 'cost'])
     expect(tokenize('Tracking phone calls in GA4')).toEqual(['track', 'phon', 'call', 'ga4'])
-    expect(tokenize('Café résumé — e-mail')).toEqual(['cafe', 'resum', 'mail'])
+    expect(tokenize('Café résumé — e-mail')).toEqual(['caf', 'resum', 'email'])
   })
 
   it('maps prices, pricing, fees and charges to one term', () => {
     expect(['price', 'prices', 'pricing', 'fee', 'fees', 'charges'].map((w) => tokenize(w)[0])).toEqual(['cost', 'cost', 'cost', 'cost', 'cost', 'cost'])
   })
 
+  it('reads phrases as one meaning: how much, how long, set up, case studies', () => {
+    expect(tokenize('how much')).toEqual(['cost'])
+    expect(tokenize('How long does it take?')).toEqual(tokenize('what is the timeline to take'))
+    expect(tokenize('set up HubSpot').sort()).toEqual(tokenize('HubSpot implementation').sort())
+    expect(tokenize('implement')).toEqual(tokenize('implementation'))
+    expect(tokenize('client results')).toEqual(tokenize('case studies'))
+    expect(tokenize('officers')).not.toContain(tokenize('office')[0])
+  })
+
   it('stems word families alike and leaves short words and numbers alone', () => {
+    expect(['crms', 'crm'].map(stem)).toEqual(['crm', 'crm'])
+    expect(['come', 'coming'].map(stem)).toEqual(['com', 'com'])
     expect(['integration', 'integrate', 'integrated'].map(stem)).toEqual(['integr', 'integr', 'integr'])
     expect(['agency', 'agencies'].map(stem)).toEqual(['agenc', 'agenc'])
     expect(['seo', 'ppc', 'roas', '2025'].map(stem)).toEqual(['seo', 'ppc', 'roas', '2025'])
@@ -65,53 +77,103 @@ describe('the site index', () => {
   const index = buildChatbotIndex(ctx)
   const top = (question: string) => searchChatIndex(index, question).map((h) => `${h.doc.title} → ${h.doc.url}`)
 
-  it('indexes the FAQ, the Q&A pages and the service pages, each linking to a page that exists', () => {
+  it('indexes every public page family and the questions they answer, each linking to a page that exists', () => {
     const sources = chatbotSources(ctx)
+    const urls = new Set(sources.map((d) => d.url.split('#')[0]))
+    // Every indexable family of the catalog has its pages in the index (tags and legal pages aside).
+    for (const family of [
+      'service',
+      'landing',
+      'hubspot',
+      'hubspot-tool',
+      'api-service',
+      'integration',
+      'mortgage',
+      'city',
+      'state',
+      'case-study',
+      'job',
+      'blog-post',
+      'qa',
+      'content',
+    ] as const) {
+      const entries = ctx.catalog.ofFamily(family).filter((e) => !e.isAlias)
+      expect(entries.length, family).toBeGreaterThan(0)
+      for (const entry of entries) expect(urls.has(entry.url), entry.url).toBe(true)
+    }
+    for (const path of ['/careers', '/case-studies', '/contact', '/services', '/free-quote']) expect(urls.has(path), path).toBe(true)
     expect(sources.filter((d) => d.kind === 'FAQ').length).toBe(ctx.data.faq.length + 1)
-    expect(sources.filter((d) => d.kind === 'Q&A').length).toBe(ctx.data.qa.length)
-    expect(sources.filter((d) => d.kind === 'Service').length).toBe(
-      ctx.data.servicePages.length + ctx.data.servicePages.reduce((n, p) => n + p.faqs.length, 0) + 1,
-    )
+    expect(sources.filter((d) => d.kind === 'Mortgage').length).toBe(ctx.data.mortgage.length + ctx.data.mortgage.reduce((n, p) => n + p.faqs.length, 0))
     for (const doc of sources) expect(ctx.catalog.byUrl.has(doc.url.split('#')[0]), doc.url).toBe(true)
+  })
+
+  it("recognises the site's cities, states, tools and industries in a question, by name or alias", () => {
+    const named = (q: string) => answerQuestion(index, q).entities.sort()
+    expect(named('SEO in NYC')).toEqual(['city:new-york'])
+    expect(named('do you work in New York or Texas')).toEqual(['city:new-york', 'state:texas'])
+    expect(named('loan officers using Encompass')).toEqual(['industry:mortgage', 'tool:encompass'])
+    expect(named('Microsoft Dynamics 365 and HubSpot')).toEqual(['tool:hubspot', 'tool:microsoft-dynamics'])
+    expect(named('we run an hvac company')).toEqual(['industry:home-services'])
+    expect(named('how long does seo take')).toEqual([])
+  })
+
+  it('ranks a page about an entity the question does not name lower', () => {
+    // "HubSpot SEO" and "SEO in Austin" answer "how long does SEO take" too, but are about something else.
+    expect(top('How long does SEO take?')[0]).toBe('How long does SEO take to show results? → /faq/how-long-does-seo-take')
+    expect(top('How long does HubSpot SEO take?')[0]).toBe('How long before HubSpot SEO work shows results? → /hubspot-seo')
+    expect(top('How long does SEO take in Austin?')[0]).toBe('How long does SEO take to work for businesses in Austin? → /seo-services-austin-tx')
   })
 
   it('gives the exact best answers for real questions', () => {
     expect(top('How much do your services cost?')[0]).toBe('How much do your services cost? → /faq#faq-2')
-    expect(top('How long does SEO take?')[0]).toBe('How long does SEO take to show results? → /faq/how-long-does-seo-take')
-    expect(top('Which CRMs do you work with?')).toEqual(['Which CRMs do you work with? → /faq#faq-5'])
-    expect(top('what is a good ROAS')).toEqual([
-      'What is a good ROAS for paid advertising? → /faq/what-is-a-good-roas',
-      'What return on ad spend should we expect? → /faq#faq-4',
-    ])
+    expect(top('Which CRMs do you work with?')[0]).toBe('Which CRMs do you work with? → /faq#faq-5')
+    expect(top('what is a good ROAS')[0]).toBe('What is a good ROAS for paid advertising? → /faq/what-is-a-good-roas')
     expect(top('can you guarantee first page rankings')).toEqual([
+      'Do you guarantee first-page rankings? → /seo-services',
       'Do you guarantee first-page rankings? → /services/seo',
       'Can you guarantee a number one ranking on Google? → /faq#faq-3',
     ])
     const contact = 'Where are you located, and what is your phone number and email? → /contact'
-    expect(top('track phone calls')).toEqual(['How do I track phone calls as conversions? → /faq/how-to-track-phone-call-conversions', contact])
-    expect(top('what is your phone number')).toEqual([contact, 'How do I track phone calls as conversions? → /faq/how-to-track-phone-call-conversions'])
+    expect(top('track phone calls')[0]).toBe('How do I track phone calls as conversions? → /faq/how-to-track-phone-call-conversions')
+    expect(top('what is your phone number')).toEqual([contact])
     expect(top('where are you located')[0]).toBe(contact)
     expect(top('what services do you offer')[0]).toBe('What services do you offer? → /services')
-    expect(top('hubspot or salesforce')).toEqual([
-      'Should we choose HubSpot or Salesforce? → /services/crm-integration',
-      'Is HubSpot or Salesforce better for a small business? → /faq/hubspot-vs-salesforce-for-small-business',
-      'Do you work with the HubSpot and Salesforce APIs specifically? → /services/api-integration',
-    ])
+    expect(top('hubspot or salesforce')[0]).toBe('HubSpot + Salesforce integration → /hubspot-salesforce-integration')
     expect(top('do you require a long-term contract')[0]).toBe('Do you require a long-term contract? → /faq#faq-2')
+    expect(top('do you do SEO in Dallas')[0]).toBe('SEO Services in Dallas, TX → /seo-services-dallas-tx')
+  })
+
+  it('shows one link per page, and says how sure it is', () => {
+    const answer = answerQuestion(index, 'how long does seo take')
+    expect(new Set(answer.hits.map((h) => h.doc.url)).size).toBe(answer.hits.length)
+    expect(answer.confidence).toBe('answered')
+    expect(answerQuestion(index, 'what is the weather in paris').confidence).toBe('none')
+    // A question that matches only common words is shown, but flagged for the content team.
+    const weak = answerQuestion(index, 'tell me about results')
+    expect(weak.confidence).toBe('low')
+    expect(weak.hits[0].score).toBeLessThan(CONFIDENT_SCORE)
   })
 
   it('answers nothing for questions the site does not cover', () => {
     expect(top('what is the weather in paris')).toEqual([])
     expect(top('xyzzy')).toEqual([])
+    // Sharing a word or two with a page does not make it an answer: the best page must cover the question.
+    expect(top('who won the super bowl')).toEqual([])
+    expect(top('what is the capital of france')).toEqual([])
+    expect(top('Do you sponsor chess tournaments in Reykjavik?')).toEqual([])
   })
 
-  it('writes the index as JSON for the browser', () => {
+  it('writes the index as JSON for the browser, under 200 KB gzipped', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatbot-index-'))
-    const { docs, bytes } = writeChatbotIndex(ctx, dir)
-    const written = JSON.parse(fs.readFileSync(path.join(dir, CHATBOT_INDEX_FILE), 'utf8')) as typeof index
+    const { docs, bytes, gzipBytes } = writeChatbotIndex(ctx, dir)
+    const raw = fs.readFileSync(path.join(dir, CHATBOT_INDEX_FILE))
+    const written = JSON.parse(raw.toString('utf8')) as typeof index
     expect(docs).toBe(index.docs.length)
-    expect(bytes).toBeLessThan(100_000)
+    expect(bytes).toBe(raw.length)
+    expect(gzipBytes).toBe(zlib.gzipSync(raw, { level: 9 }).length)
+    expect(gzipBytes).toBeLessThan(200_000)
     expect(searchChatIndex(written, 'track phone calls')).toEqual(searchChatIndex(index, 'track phone calls'))
+    expect(answerQuestion(written, 'SEO in NYC')).toEqual(answerQuestion(index, 'SEO in NYC'))
     fs.rmSync(dir, { recursive: true })
   })
 })

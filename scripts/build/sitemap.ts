@@ -12,14 +12,19 @@ export function sitemapUrls(ctx: SiteContext) {
   return ctx.catalog.entries.filter((e) => !e.isAlias && !e.noindex)
 }
 
-export function writeSitemap(ctx: SiteContext, outDir: string) {
-  const urls = sitemapUrls(ctx)
-    .map((e) => `  <url><loc>${escapeXml(ctx.siteUrl + e.url)}</loc><lastmod>${ctx.lastmod(e.sources)}</lastmod></url>`)
-    .join('\n')
-  fs.writeFileSync(
-    path.join(outDir, 'sitemap.xml'),
-    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
-  )
+/** sitemap.xml for these URLs: shared by the build and the immediate re-apply of a page override
+ * (server/cms/apply.ts), so both write the same bytes. */
+export function sitemapXml(siteUrl: string, pages: { url: string; lastmod: string }[]): string {
+  const urls = pages.map((e) => `  <url><loc>${escapeXml(siteUrl + e.url)}</loc><lastmod>${e.lastmod}</lastmod></url>`).join('\n')
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`
+}
+
+/** `exclude`: URLs a page override makes noindex or canonical elsewhere. */
+export function writeSitemap(ctx: SiteContext, outDir: string, exclude: ReadonlySet<string> = new Set()) {
+  const pages = sitemapUrls(ctx)
+    .filter((e) => !exclude.has(e.url))
+    .map((e) => ({ url: e.url, lastmod: ctx.lastmod(e.sources) }))
+  fs.writeFileSync(path.join(outDir, 'sitemap.xml'), sitemapXml(ctx.siteUrl, pages))
   // Rules match by prefix: a bare "Disallow: /api" would also hide /api-integration-services and
   // every other /api-* page, so the folders are closed with a trailing slash ("$" ends a rule).
   fs.writeFileSync(

@@ -9,13 +9,15 @@ import type { Db } from '../db/knex.ts'
 import { listOpenTasks, tasksDue } from '../db/queries/activities.ts'
 import { pipelineByStage } from '../db/queries/deals.ts'
 import { conversionBySource, leadCounts, leadsOverTime, recentLeads } from '../db/queries/leads.ts'
+import { newNotFoundThisWeek } from '../redirects/notFoundLog.ts'
 
 function getDashboard(db: Db): Middleware {
   return async function getDashboardHandler(ctx) {
     const { user } = adminState(ctx)
     const crm = canAccess(user.role, { resource: 'deals', action: 'list' })
     const tasks = canAccess(user.role, { resource: 'activities', action: 'list' })
-    const [leads, bySource, pipeline, due, overTime, recent, mine] = await Promise.all([
+    const notFound = canAccess(user.role, { resource: 'not-found', action: 'list' })
+    const [leads, bySource, pipeline, due, overTime, recent, mine, newNotFound] = await Promise.all([
       leadCounts(db),
       conversionBySource(db),
       crm ? pipelineByStage(db) : Promise.resolve([]),
@@ -23,6 +25,7 @@ function getDashboard(db: Db): Middleware {
       leadsOverTime(db),
       recentLeads(db),
       tasks ? listOpenTasks(db, user.id) : Promise.resolve([]),
+      notFound ? newNotFoundThisWeek(db) : Promise.resolve([]),
     ])
     const body: Dashboard = {
       leads,
@@ -32,6 +35,7 @@ function getDashboard(db: Db): Middleware {
       leadsOverTime: overTime,
       recentLeads: recent,
       myTasks: mine,
+      newNotFound,
     }
     ctx.body = body
   }

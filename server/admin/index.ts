@@ -8,13 +8,22 @@ import type { Env } from '../env.ts'
 import { getMe, postLogin, postLogout, postPassword } from '../auth/routes.ts'
 import { checkOrigin, loadSession, requireCsrfToken, requireSession } from '../auth/sessions.ts'
 import { activities } from './activities.ts'
+import { alerts } from './alerts.ts'
+import { registerAnalyticsRoutes } from './analytics.ts'
 import { auditLogs } from './auditLogs.ts'
 import { adminJsonBody } from './body.ts'
 import { companies } from './companies.ts'
 import { contacts } from './contacts.ts'
+import { registerCmsRoutes } from './cms.ts'
 import { registerDashboardRoutes } from './dashboard.ts'
+import { registerSyndicationRoutes } from './syndication.ts'
 import { registerDemoDataRoutes } from './demoData.ts'
 import { deals } from './deals.ts'
+import { errorGroups } from './errorGroups.ts'
+import { incidents } from './incidents.ts'
+import { maintenanceWindows } from './maintenanceWindows.ts'
+import { registerMonitoringRoutes } from './monitoring.ts'
+import { spamReview } from './spamReview.ts'
 import { jobs } from './jobs.ts'
 import { leads } from './leads.ts'
 import { registerResource, type AdminResourceModule } from './resourceRouter.ts'
@@ -23,7 +32,34 @@ import { notFound, redirects } from './redirects.ts'
 import { posts } from './posts.ts'
 import { tags } from './tags.ts'
 
-const RESOURCES: AdminResourceModule[] = [leads, contacts, companies, deals, activities, users, auditLogs, jobs, redirects, notFound, posts, tags]
+import { subscribers } from './subscribers.ts'
+import { newsletterLists } from './newsletterLists.ts'
+import { newsletterCampaigns } from './newsletterCampaigns.ts'
+import { newsletterSettings } from './newsletterSettings.ts'
+
+const RESOURCES: AdminResourceModule[] = [
+  leads,
+  contacts,
+  companies,
+  deals,
+  activities,
+  users,
+  auditLogs,
+  jobs,
+  redirects,
+  notFound,
+  errorGroups,
+  alerts,
+  incidents,
+  maintenanceWindows,
+  spamReview,
+  subscribers,
+  newsletterLists,
+  newsletterCampaigns,
+  newsletterSettings,
+  posts,
+  tags,
+]
 
 export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
   const router = new Router({ prefix: '/api/admin' })
@@ -43,6 +79,10 @@ export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
 
   registerDashboardRoutes(router, db, guard)
   registerDemoDataRoutes(router, db, guard)
+  registerMonitoringRoutes(router, { db, env }, guard)
+  const cmsStore = registerCmsRoutes(router, { db, env }, guard)
+  registerSyndicationRoutes(router, { db, env }, guard, cmsStore)
+  registerAnalyticsRoutes(router, db, guard)
   for (const resource of RESOURCES) {
     // A resource's own routes first: /leads/export.csv must win over /leads/:id.
     resource.routes?.(router, { db, env }, guard)

@@ -1,13 +1,14 @@
 // The job queue in the admin (admins only, by canAccess): list with filters by type and state,
 // sort, show with the last error, a streamed CSV export, and Retry for a failed job (queued
 // again now with a fresh set of attempts), audited as an update of the job. Nothing else writes
-// a job from the admin: no create, edit or delete routes.
+// a job from the admin except Discard (issue 14): a queued or failed job is deleted, audited as a
+// delete of the job with its last state; a running job cannot be discarded.
 import { Readable } from 'node:stream'
 import type Router from '@koa/router'
 import type { Middleware } from 'koa'
 import { adminState, requirePermission } from '../auth/sessions.ts'
 import type { Db } from '../db/knex.ts'
-import { JOB_EXPORT_COLUMNS, jobsTable, retryFailedJob } from '../db/queries/jobs.ts'
+import { discardJob, JOB_EXPORT_COLUMNS, jobsTable, retryFailedJob } from '../db/queries/jobs.ts'
 import { toIso } from '../db/rows.ts'
 import { httpError } from '../middleware/errorHandler.ts'
 import { audit } from './audit.ts'
@@ -37,6 +38,23 @@ function postRetry(db: Db): Middleware {
       const after = await mustLoad(w.trx, jobsTable, id)
       await audit(w.trx, w.userId, 'update', 'jobs', id, before, after)
       return after
+    })
+  }
+}
+
+function postDiscard(db: Db): Middleware {
+  return async function postDiscardHandler(ctx) {
+    const id = parseId(ctx.params.id)
+    ctx.body = await writeWith(
+      db,
+      ctx,
+    )(async (w) => {
+      const before = await mustLoad(w.trx, jobsTable, id)
+      if (!(await discardJob(w.trx, id))) {
+        throw httpError(409, `Only a queued or failed job can be discarded; this one is ${String(before.state)}. Wait for it to finish, then try again.`)
+      }
+      await audit(w.trx, w.userId, 'delete', 'jobs', id, before, null)
+      return before
     })
   }
 }
@@ -79,5 +97,6 @@ export const jobs: AdminResourceModule = {
   routes(router: Router, { db }: AdminDeps, guard: Middleware[]) {
     router.get('/jobs/export.csv', ...guard, requirePermission('jobs', 'export'), getExport(db))
     router.post('/jobs/:id/retry', ...guard, requirePermission('jobs', 'edit'), postRetry(db))
+    router.post('/jobs/:id/discard', ...guard, requirePermission('jobs', 'delete'), postDiscard(db))
   },
 }

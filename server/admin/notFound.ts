@@ -10,6 +10,7 @@ import { BulkDeleteSchema } from '../../shared/adminContract.ts'
 import { NotFoundUpdateSchema } from '../../shared/redirects.ts'
 import { bodyOf } from '../api/state.ts'
 import { adminState, requirePermission } from '../auth/sessions.ts'
+import { isPostgres } from '../db/knex.ts'
 import { selectColumns, toRecord, type TableSpec } from '../db/tableSpec.ts'
 import { httpError } from '../middleware/errorHandler.ts'
 import { catalogUrls } from '../redirects/catalogUrls.ts'
@@ -50,6 +51,9 @@ export const notFoundTable: TableSpec = {
   },
 }
 
+/** `%term%` with LIKE's wildcards in the term escaped. */
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
 const BulkIgnoreSchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000), data: NotFoundUpdateSchema.required() })
 
 const config: ResourceConfig = {
@@ -60,7 +64,7 @@ const config: ResourceConfig = {
     if (key === 'q') {
       if (typeof value !== 'string') throw httpError(400, 'q must be text.')
       const q = value.trim().toLowerCase()
-      if (q) query.whereRaw(`not_found_log.path like ? escape '\\'`, [`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`])
+      if (q) query.whereRaw(`not_found_log.path like ? escape '\\'`, [likePattern(q)])
       return true
     }
     if (key === 'hideBots') {
@@ -77,17 +81,35 @@ export const notFound: AdminResourceModule = {
     const json = adminJsonBody()
     router.get('/not-found', ...guard, requirePermission('not-found', 'list'), async function listNotFound(ctx) {
       const { sort, range, filter } = parseListParams(ctx.query)
-      const base = filteredQuery(db, config, filter, adminState(ctx).user.id)
-      const capped = base.clone().clearSelect().clearOrder().select(db.raw('1')).limit(NOT_FOUND_COUNT_CAP)
-      const countQuery = db.count({ n: '*' }).from(capped.as('capped'))
+      const userId = adminState(ctx).user.id
+      const cappedCount = async (query: Knex.QueryBuilder) => {
+        const capped = query.clone().clearSelect().clearOrder().select(db.raw('1')).limit(NOT_FOUND_COUNT_CAP)
+        const [count] = await db.count({ n: '*' }).from(capped.as('capped'))
+        return Number((count as { n: number | string }).n)
+      }
+      let base = filteredQuery(db, config, filter, userId)
+      let total: number
+      const term = typeof filter.q === 'string' ? filter.q.trim().toLowerCase() : ''
+      if (!isPostgres(db) && term.length >= 3) {
+        // SQLite: the trigram index finds the matches (a LIKE scan walks all rows for a rare
+        // term); when they are many, the scan in sort order finds a page of them sooner.
+        const { q: _searched, ...others } = filter
+        const viaIndex = filteredQuery(db, config, others, userId)
+          .join('not_found_log_fts', 'not_found_log_fts.rowid', 'not_found_log.id')
+          // Without ESCAPE (which turns the index off): a wildcard in the term widens this match,
+          // and the exact test below narrows it again.
+          .whereRaw(`not_found_log_fts.path like ?`, [`%${term}%`])
+          .whereRaw(`not_found_log.path like ? escape '\\'`, [likePattern(term)])
+        total = await cappedCount(viaIndex)
+        if (total < NOT_FOUND_COUNT_CAP) base = viaIndex
+      } else total = await cappedCount(base)
       const pageQuery = base
         .clone()
         .select(selectColumns(notFoundTable))
         .offset(range[0])
         .limit(range[1] - range[0] + 1)
       applySort(pageQuery, notFoundTable, sort, config.defaultSort)
-      const [rows, [count]] = await Promise.all([pageQuery, countQuery])
-      const total = Number((count as { n: number | string }).n)
+      const rows = await pageQuery
       ctx.set('Content-Range', rows.length ? `not-found ${range[0]}-${range[0] + rows.length - 1}/${total}` : `not-found */${total}`)
       ctx.set('Access-Control-Expose-Headers', 'Content-Range')
       ctx.body = rows.map((r: Record<string, unknown>) => toRecord(notFoundTable, r))

@@ -1,10 +1,15 @@
-// POST /api/events: a batch of analytics events, appended as one multi-row insert. Accepts
-// text/plain JSON too (navigator.sendBeacon sends text/plain without a CORS preflight).
+// POST /api/events: a batch of analytics events. Accepts text/plain JSON too (navigator.sendBeacon
+// sends text/plain without a CORS preflight). The server derives visitor, session, channel,
+// device and goal (server/analytics/ingest.ts) and appends the rows with one multi-row insert per
+// group commit. A request with Global Privacy Control or Do Not Track is answered 202 with
+// nothing stored (`accepted: 0`); its 404 page views still reach the 404 log, which holds paths
+// only.
 import type { Middleware } from 'koa'
 import { EventBatchSchema } from '../../shared/contract.ts'
+import { optedOut } from '../analytics/derive.ts'
+import { ingestorFor } from '../analytics/ingest.ts'
 import type { BulkHandler } from '../db/groupCommit.ts'
 import { insertEventBatches, type EventBatch } from '../db/queries/events.ts'
-import { hashIp } from '../lib/signing.ts'
 import { recordTrackedNotFound } from '../redirects/notFoundLog.ts'
 import { commitResponse, type JobResponse } from './commit.ts'
 import type { HandlerDeps } from './deps.ts'
@@ -18,7 +23,17 @@ export function postEvents(deps: HandlerDeps): Middleware {
   return async function postEventsHandler(ctx) {
     const { events } = parseInput(EventBatchSchema, apiState(ctx).body)
     recordTrackedNotFound(deps.db, events, ctx.get('User-Agent'))
-    const batch: EventBatch = { events, userAgent: ctx.get('User-Agent').slice(0, 512), ipHash: hashIp(ctx.ip, deps.env.APP_SECRET), receivedAt: Date.now() }
+    if (optedOut({ gpc: ctx.get('Sec-GPC'), dnt: ctx.get('DNT') })) {
+      ctx.status = 202
+      ctx.body = { accepted: 0 }
+      return
+    }
+    const batch = await ingestorFor(deps.db).derive(events, {
+      ip: ctx.ip,
+      userAgent: ctx.get('User-Agent').slice(0, 512),
+      siteHost: ctx.hostname.toLowerCase(),
+      receivedAt: Date.now(),
+    })
     if (apiState(ctx).idempotency) {
       await commitResponse(ctx, deps.writer, async (trx): Promise<JobResponse> => ({
         status: 202,
@@ -27,6 +42,6 @@ export function postEvents(deps: HandlerDeps): Middleware {
       return
     }
     ctx.status = 202
-    ctx.body = { accepted: await deps.writer.runBulk(eventWriter, batch) }
+    ctx.body = { accepted: batch.events.length ? await deps.writer.runBulk(eventWriter, batch) : 0 }
   }
 }

@@ -4,6 +4,7 @@
 import Router from '@koa/router'
 import type { Middleware } from 'koa'
 import { RESUME_MAX_BYTES } from '../../shared/contract.ts'
+import { ERROR_BEACON_MAX_BYTES } from '../../shared/monitoring.ts'
 import type { Db } from '../db/knex.ts'
 import type { Writer } from '../db/groupCommit.ts'
 import type { Env } from '../env.ts'
@@ -17,12 +18,16 @@ import { postApplication } from './applications.ts'
 import { loadApiCatalog, type ApiCatalog } from './catalog.ts'
 import { postContact } from './contact.ts'
 import type { HandlerDeps } from './deps.ts'
+import { postError } from './errors.ts'
 import { postEvents } from './events.ts'
+import { heartbeat } from './heartbeat.ts'
 import { getFormToken } from './formToken.ts'
 import { postLead } from './leads.ts'
-import { getUnsubscribe, postNewsletter } from './newsletter.ts'
+import { getConfirm, getUnsubscribe, postBounceWebhook, postNewsletter, postUnsubscribe } from './newsletter.ts'
+import { newsletterTrackingRoutes } from '../newsletter/tracking.ts'
 import { postQuote } from './quotes.ts'
 import { postRoiCalculation } from './roiCalculation.ts'
+import { postChatbotQuestion } from '../chatbot/questionLog.ts'
 
 export type ApiDeps = { db: Db; env: Env; writer: Writer; notifyOutbox?: () => void; catalog?: ApiCatalog }
 
@@ -72,8 +77,23 @@ export function createApiRouter(deps: ApiDeps): Router {
   )
   router.post('/newsletter', formLimit(), json, once('POST /api/newsletter'), spam, postNewsletter(handlerDeps))
   router.get('/newsletter/unsubscribe', formLimit(), getUnsubscribe(handlerDeps))
+  router.post('/newsletter/unsubscribe', formLimit(), postUnsubscribe(handlerDeps))
+  router.get('/newsletter/confirm', formLimit(), getConfirm(handlerDeps))
+  router.post('/newsletter/webhooks/bounce', beaconLimit(), json, postBounceWebhook(handlerDeps))
+  newsletterTrackingRoutes(router, handlerDeps, beaconLimit)
   router.post('/roi-calculation', formLimit(), json, once('POST /api/roi-calculation'), postRoiCalculation(handlerDeps))
+  // Browser error reports (issue 14): small bodies, their own per-IP limit.
+  router.post(
+    '/errors',
+    rateLimit({ limit: env.ERROR_REPORTS_PER_MINUTE, db: shared }),
+    jsonBody({ allowTextPlain: true, limit: ERROR_BEACON_MAX_BYTES }),
+    postError(handlerDeps),
+  )
+  // The external pinger's push URL (issue 14).
+  router.get('/heartbeat/:token', beaconLimit(), heartbeat(handlerDeps))
+  router.post('/heartbeat/:token', beaconLimit(), heartbeat(handlerDeps))
   router.post('/events', beaconLimit(), jsonBody({ allowTextPlain: true }), once('POST /api/events'), postEvents(handlerDeps))
+  router.post('/chatbot/questions', beaconLimit(), jsonBody({ allowTextPlain: true, limit: 4096 }), postChatbotQuestion(handlerDeps))
   return router
 }
 
@@ -85,7 +105,8 @@ export function apiRoutes(deps: ApiDeps): Middleware {
   return async function apiMiddleware(ctx, next) {
     if (ctx.path !== '/api' && !ctx.path.startsWith('/api/')) return next()
     await routes(ctx as never, () => allowedMethods(ctx as never, async () => {}))
-    if (ctx.body != null) return
+    // A handler's answer, including an intended 204 without a body (POST /api/errors).
+    if (ctx.body != null || (ctx.status === 204 && ctx.matched?.length)) return
     if (ctx.status === 405) ctx.body = { message: `${ctx.method} is not allowed here.` }
     else if (ctx.status === 501) ctx.body = { message: `${ctx.method} is not supported.` }
     else {

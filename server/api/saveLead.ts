@@ -14,6 +14,8 @@
 // of multi-row statements (keys, duplicates, leads, notifications, new keys), not 600+.
 import type { Knex } from 'knex'
 import type { Context } from 'koa'
+import { optedOut } from '../analytics/derive.ts'
+import { ingestorFor, linkLeadToVisitor } from '../analytics/ingest.ts'
 import type { BulkHandler } from '../db/groupCommit.ts'
 import { findIdempotencyKeys, insertIdempotencyKeys, type StoredResponse } from '../db/queries/idempotencyKeys.ts'
 import type { NewLead } from '../db/queries/leads.ts'
@@ -123,6 +125,24 @@ export async function writeLeadsOnce(trx: Knex.Transaction, writes: LeadWrite[])
   return outcomes as LeadOutcome[]
 }
 
+/**
+ * The new lead's visit: today's anonymous sessions of this visitor get the lead id and the
+ * browser's id is kept from now on (server/analytics/ingest.ts). Not with GPC or DNT. A failure
+ * here never fails the lead (it is stored and announced already); it is logged.
+ */
+async function linkVisit(ctx: Context, deps: HandlerDeps, leadId: number) {
+  if (optedOut({ gpc: ctx.get('Sec-GPC'), dnt: ctx.get('DNT') })) return
+  try {
+    await linkLeadToVisitor(deps.db, ingestorFor(deps.db), leadId, {
+      ip: ctx.ip,
+      userAgent: ctx.get('User-Agent').slice(0, 512),
+      siteHost: ctx.hostname.toLowerCase(),
+    })
+  } catch (error) {
+    console.error('Linking lead %d to its visit failed:', leadId, error)
+  }
+}
+
 const leadWriter: BulkHandler<LeadWrite, LeadOutcome> = { name: 'leads', write: writeLeadsOnce }
 
 export async function saveLead(ctx: Context, deps: HandlerDeps, lead: Omit<NewLead, 'isSpam' | 'spamReason'>, headline?: string) {
@@ -142,6 +162,9 @@ export async function saveLead(ctx: Context, deps: HandlerDeps, lead: Omit<NewLe
   }
   ctx.status = outcome.response.status
   ctx.body = outcome.response.body
-  if (outcome.response.status === 201 && !outcome.isSpam) deps.notifyOutbox()
+  if (outcome.response.status === 201 && !outcome.isSpam) {
+    deps.notifyOutbox()
+    await linkVisit(ctx, deps, Number((outcome.response.body as { id: number }).id))
+  }
   return { ...outcome.response, replayed: false, isSpam: outcome.isSpam }
 }

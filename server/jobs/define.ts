@@ -11,7 +11,13 @@ export type MailMessage = { from: string; to: string; replyTo?: string; subject:
 export type SendMail = (message: MailMessage) => Promise<unknown>
 
 /** What handlers may use; a job type can require parts of it (see `enabled`). */
-export type JobDeps = { db: Db; env: Env; sendMail?: SendMail }
+export type JobDeps = {
+  db: Db
+  env: Env
+  sendMail?: SendMail
+  /** This server's own address once it listens (the uptime probe requests it). */
+  origin?: string
+}
 
 export type JobContext = {
   job: JobRow

@@ -5,12 +5,47 @@ import { notificationJob } from './notifications.ts'
 import { purgeJob } from './purges.ts'
 import { notFoundPurgeJob } from '../redirects/tasks.ts'
 import { postScheduleJob } from '../posts/service.ts'
+import { chatbotQuestionsPurgeJob } from '../chatbot/questionLog.ts'
+import { blogImportJob } from '../blogImport/importJob.ts'
 import type { Schedule } from './runner.ts'
+import { alertJob } from '../monitoring/alerts.ts'
+import { monitoringPurgeJob, uptimeProbeJob } from '../monitoring/jobs.ts'
+import { heartbeatJob } from '../monitoring/heartbeat.ts'
+import { analyticsPurgeJob, rollupJob } from '../analytics/rollup.ts'
+import { newsletterEmailJob } from '../newsletter/emailJob.ts'
+import { campaignSendJob } from '../newsletter/campaignJob.ts'
+import { feedFetchPurgeJob } from '../feeds/fetchLog.ts'
+import { webSubPingJob } from '../feeds/websub.ts'
 
-export const jobs: JobDefinition[] = [notificationJob, purgeJob, notFoundPurgeJob, postScheduleJob]
+export const jobs: JobDefinition[] = [
+  notificationJob,
+  purgeJob,
+  notFoundPurgeJob,
+  chatbotQuestionsPurgeJob,
+  blogImportJob,
+  alertJob,
+  monitoringPurgeJob,
+  uptimeProbeJob,
+  heartbeatJob,
+  rollupJob,
+  analyticsPurgeJob,
+  newsletterEmailJob,
+  campaignSendJob,
+  webSubPingJob,
+  feedFetchPurgeJob,
+  postScheduleJob,
+]
 
 /** Cron patterns in UTC. The purge also runs when a server starts (as it did before the runner). */
 export const schedules: Schedule[] = [
   { job: purgeJob, cron: '17 * * * *', runAtStart: true },
   { job: notFoundPurgeJob, cron: '41 3 * * *', runAtStart: true },
+  { job: chatbotQuestionsPurgeJob, cron: '53 3 * * *', runAtStart: true },
+  { job: monitoringPurgeJob, cron: '23 * * * *' },
+  { job: uptimeProbeJob, cron: '* * * * *' },
+  { job: heartbeatJob, cron: '7 * * * *' },
+  // Rollups 2 minutes after each hour ends (late beacons), then every quarter to refresh the hours of running sessions.
+  { job: rollupJob, cron: '2,20,35,50 * * * *', runAtStart: true },
+  { job: analyticsPurgeJob, cron: '23 4 * * *', runAtStart: true },
+  { job: feedFetchPurgeJob, cron: '53 3 * * *', runAtStart: false },
 ]

@@ -4,6 +4,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Middleware } from 'koa'
+import { FEED_MIME, feedOfPath } from '../../shared/feeds.ts'
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -31,30 +32,31 @@ function variant(file: string): Variant {
 }
 
 function entryOf(full: string, rel: string): Entry {
-  const entry: Entry = { type: types[path.extname(full)] ?? 'application/octet-stream', identity: variant(full), immutable: rel.startsWith('/assets/') }
+  const feed = feedOfPath(rel)
+  const type = feed ? `${FEED_MIME[feed.format]}; charset=utf-8` : (types[path.extname(full)] ?? 'application/octet-stream')
+  const entry: Entry = { type, identity: variant(full), immutable: rel.startsWith('/assets/') }
   if (fs.existsSync(`${full}.br`)) entry.br = variant(`${full}.br`)
   if (fs.existsSync(`${full}.gz`)) entry.gzip = variant(`${full}.gz`)
   return entry
 }
 
-/** The index of each served directory, so the incremental publisher can refresh it. */
-const served = new Map<string, Map<string, Entry>>()
+/** The index each staticSite middleware serves from, by folder, so a page rewritten in place
+ * (a page override applied at once, an incremental publish) is served with its fresh ETag. */
+const indexes = new Map<string, Set<Map<string, Entry>>>()
 
-/**
- * After the incremental publisher replaced or removed files (server/posts/publisher.ts): re-reads
- * those paths ("/blog/x/index.html") into the index, with fresh ETags; a missing file leaves it.
- */
-export function refreshStaticFiles(dir: string, relPaths: string[]) {
-  const index = served.get(path.resolve(dir))
-  if (!index) return
-  for (const rel of relPaths) {
-    const full = path.join(dir, rel.slice(1))
-    if (fs.existsSync(full)) index.set(rel, entryOf(full, rel))
-    else index.delete(rel)
+/** Re-reads these site-relative files (e.g. "/about/index.html") into every index of `dir`:
+ * new or changed files are indexed with fresh ETags, deleted ones removed. */
+export function refreshStaticFiles(dir: string, rels: string[]) {
+  for (const index of indexes.get(path.resolve(dir)) ?? []) {
+    for (const rel of rels) {
+      const full = path.join(dir, rel.slice(1))
+      if (fs.existsSync(full)) index.set(rel, entryOf(full, rel))
+      else index.delete(rel)
+    }
   }
 }
 
-/** Index of every servable file, built at start-up; the publisher refreshes what it rewrites. */
+/** Index of every servable file, built once at start-up; refreshStaticFiles updates single files. */
 export function indexStaticDir(dir: string): Map<string, Entry> {
   const index = new Map<string, Entry>()
   const walk = (current: string) => {
@@ -83,7 +85,9 @@ function lookup(index: Map<string, Entry>, urlPath: string): Entry | undefined {
 
 export function staticSite(dir: string): Middleware {
   const index = indexStaticDir(dir)
-  served.set(path.resolve(dir), index)
+  const key = path.resolve(dir)
+  if (!indexes.has(key)) indexes.set(key, new Set())
+  indexes.get(key)!.add(index)
   const notFound = index.get('/404.html')
   return async function staticSiteMiddleware(ctx, next) {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next()

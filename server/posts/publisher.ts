@@ -21,6 +21,10 @@ import { refreshStaticFiles } from '../middleware/staticSite.ts'
 import { readRules } from '../redirects/store.ts'
 import { readYamlRules } from '../redirects/yamlRules.ts'
 import { readSnapshot } from './snapshot.ts'
+import { effectiveHead, isIndexable, readHead, setHead } from '../cms/headOverride.ts'
+import { readOverrides } from '../db/queries/pageOverrides.ts'
+import { readFeedSettings } from '../db/queries/siteSettings.ts'
+import { renderFeeds } from '../feeds/writeFeeds.ts'
 
 export type Impact = { added: string[]; changed: string[]; removed: string[] }
 export type Receipt = { ok: boolean; impact: Impact; written: string[]; failures: string[]; durationMs: number }
@@ -82,9 +86,16 @@ export class Publisher {
 
       const rules = [...readYamlRules(), ...(await readRules(db)).filter((r) => r.enabled).map((r) => ({ ...r, id: `db:${r.id}` }))]
       const plan = planRedirects(rules)
+      // Page overrides of /admin/cms and the feed settings, applied as the full build does.
+      const [overrides, feedSettings] = await Promise.all([readOverrides(db as never), readFeedSettings(db as never)])
+      const rewrite = (url: string, page: string) => {
+        const out = plan.rewrite(page)
+        const override = overrides.get(url)
+        return override && ctx.catalog.byUrl.has(url) ? setHead(out, effectiveHead(readHead(out), override, ctx.siteUrl)) : out
+      }
       let html: Map<string, string>
       try {
-        html = await this.render(candidates, plan.rewrite)
+        html = await this.render(candidates, rewrite)
       } catch (error) {
         const impact: Impact = { added, changed: [], removed }
         return {
@@ -101,7 +112,16 @@ export class Publisher {
       const facts = this.allFacts(ctx)
       for (const [url, page] of html) facts.set(url, quickFacts(page))
       for (const url of removed) facts.delete(url)
-      const failures = checkSite(ctx, outDir, facts, new Set(html.keys()))
+      const canonicalOverrides = new Map<string, string>()
+      const outOfSitemap = new Set<string>()
+      for (const [url, override] of overrides) {
+        const page = html.get(url) ?? readOr(htmlFileOf(outDir, url))
+        if (page === null || !ctx.catalog.byUrl.has(url)) continue
+        const head = effectiveHead(readHead(page), override, ctx.siteUrl)
+        canonicalOverrides.set(url, head.canonical)
+        if (!isIndexable(head, ctx.siteUrl + url)) outOfSitemap.add(url)
+      }
+      const failures = checkSite(ctx, outDir, facts, canonicalOverrides, new Set(html.keys()))
       const receipt = (ok: boolean, written: string[]): Receipt => ({ ok, impact, written, failures, durationMs: Math.round(performance.now() - started) })
       if (failures.length || dryRun) {
         this.facts = null
@@ -118,7 +138,16 @@ export class Publisher {
           fs.writeFileSync(file, html.get(url)!)
           staged.push(file)
         }
-        writeSitemap(ctx, staging)
+        writeSitemap(ctx, staging, outOfSitemap)
+        const site = { siteUrl: ctx.siteUrl, brand: ctx.data.site.brand.name, tagline: ctx.data.site.brand.tagline }
+        for (const feed of renderFeeds(ctx.data.posts as never, feedSettings, site as never, (u) =>
+          fileSize(path.join(outDir, u.split('?')[0].replace(/^\/+/, ''))),
+        )) {
+          const file = path.join(staging, feed.path.slice(1))
+          fs.mkdirSync(path.dirname(file), { recursive: true })
+          fs.writeFileSync(file, feed.body)
+          staged.push(file)
+        }
         writeHostFiles(rules, staging)
         staged.push(...['sitemap.xml', 'robots.txt', '_redirects', 'redirects.nginx.conf', '.htaccess'].map((f) => path.join(staging, f)))
         for (const hook of afterRenderHooks) staged.push(...(await hook(ctx, staging)))
@@ -160,7 +189,7 @@ export class Publisher {
   }
 
   /** Pre-renders `urls` with vike (the build's bundle and hooks) and the build's link rewriting. */
-  private async render(urls: ReadonlySet<string>, rewrite: (html: string) => string): Promise<Map<string, string>> {
+  private async render(urls: ReadonlySet<string>, rewrite: (url: string, html: string) => string): Promise<Map<string, string>> {
     const out = new Map<string, string>()
     // vike's prerender() imports the server bundle that the last `vike build` of this checkout
     // registered; it must be the served build's (a benchmark's synthetic build is not).
@@ -174,7 +203,7 @@ export class Publisher {
       onPagePrerender: async (pageContext: { urlOriginal: string; _prerenderResult: { filePath: string; fileContent: string } }) => {
         const { filePath, fileContent } = pageContext._prerenderResult
         if (!filePath.endsWith('.html') || !urls.has(pageContext.urlOriginal)) return
-        out.set(pageContext.urlOriginal, rewrite(fileContent))
+        out.set(pageContext.urlOriginal, rewrite(pageContext.urlOriginal, fileContent))
       },
     })
     return out
@@ -201,6 +230,14 @@ export function registeredServerEntry(): string | null {
     return /serverEntryFilePathAbsolute:\s*"([^"]+)"/.exec(text)?.[1] ?? null
   } catch {
     return null
+  }
+}
+
+function fileSize(file: string): number {
+  try {
+    return fs.statSync(file).size
+  } catch {
+    return 0
   }
 }
 

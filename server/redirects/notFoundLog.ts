@@ -134,6 +134,24 @@ export async function purgeNotFoundLog(
   return deleted
 }
 
+/**
+ * The dashboard's "new 404s this week": paths first seen in the last 7 days, not ignored, with hits
+ * from people (not only known bots), most hits first. Uses the first_seen_at index.
+ */
+export async function newNotFoundThisWeek(db: Db, now = Date.now(), limit = 5) {
+  const rows = await db('not_found_log')
+    .select('id', 'path', 'hits', 'first_seen_at')
+    .where('first_seen_at', '>=', nowIso(now - 7 * DAY_MS))
+    .andWhere('ignored', false)
+    .andWhereRaw('hits > bot_hits')
+    .orderBy([
+      { column: 'hits', order: 'desc' },
+      { column: 'id', order: 'asc' },
+    ])
+    .limit(limit)
+  return rows.map((r) => ({ id: Number(r.id), path: String(r.path), hits: Number(r.hits), first_seen_at: new Date(r.first_seen_at).toISOString() }))
+}
+
 /** Catalog URLs ranked by path similarity to a 404 path: shared segments, then edit distance. */
 export function closestUrls(path: string, urls: Iterable<string>, limit = 5): string[] {
   const p = normalizePath(path)

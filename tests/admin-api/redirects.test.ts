@@ -304,10 +304,10 @@ describe.each(databases)('redirects ($name)', (target) => {
   })
 })
 
-describe('the 404 log list on a large table (sqlite)', () => {
+describe.each(databases)('the 404 log list on a large table ($name)', (target) => {
   let server: AdminServer
   beforeAll(async () => {
-    server = await startAdminServer({ name: 'sqlite' })
+    server = await startAdminServer(target)
   })
   afterAll(async () => {
     await server?.stop()
@@ -339,5 +339,49 @@ describe('the 404 log list on a large table (sqlite)', () => {
     const small = await server.admin.get(`/api/admin/not-found?filter=${enc({ q: '/big/1000' })}`)
     expect(small.headers.get('content-range')).toMatch(/\/\d+$/)
     expect(Number(small.headers.get('content-range')!.split('/')[1])).toBeLessThan(100)
+    // A term matching more rows than the cap: the count stops at the cap, the page comes by hits.
+    const common = await server.admin.get(`/api/admin/not-found?sort=${enc(['hits', 'DESC'])}&range=${enc([0, 1])}&filter=${enc({ q: '/big/' })}`)
+    expect(common.headers.get('content-range')).toBe(`not-found 0-1/${NOT_FOUND_COUNT_CAP}`)
+    expect(common.body.map((r: { path: string }) => r.path)).toEqual([`/big/${NOT_FOUND_COUNT_CAP + 49}`, `/big/${NOT_FOUND_COUNT_CAP + 48}`])
+  })
+
+  it('searches paths by substring: rare and common terms, wildcards taken literally, with the other filters, after deletes', async () => {
+    const at = new Date().toISOString()
+    const row = (path: string, hits: number, botHits = 0, ignored = false) => ({
+      path,
+      hits,
+      bot_hits: botHits,
+      first_seen_at: at,
+      last_seen_at: at,
+      referrers: '{}',
+      user_agents: '{}',
+      ignored,
+    })
+    await server
+      .db('not_found_log')
+      .insert([
+        row('/old-shop/widget-100%-off', 5),
+        row('/old-shop/widget-1000-off', 9),
+        row('/old-shop/widget_a', 4),
+        row('/old-shop/widgetxa', 3),
+        row('/old-shop/bot-widget', 8, 8),
+        row('/old-shop/ignored-widget', 7, 0, true),
+      ])
+    const search = async (filter: Record<string, unknown>) => {
+      const r = await server.admin.get(`/api/admin/not-found?sort=${enc(['hits', 'DESC'])}&range=${enc([0, 24])}&filter=${enc(filter)}`)
+      expect(r.status).toBe(200)
+      return { paths: r.body.map((x: { path: string }) => x.path), total: Number(r.headers.get('content-range')!.split('/')[1]) }
+    }
+    expect(await search({ q: 'WIDGET', hideBots: true, ignored: false })).toEqual({
+      paths: ['/old-shop/widget-1000-off', '/old-shop/widget-100%-off', '/old-shop/widget_a', '/old-shop/widgetxa'],
+      total: 4,
+    })
+    expect((await search({ q: '100%' })).paths).toEqual(['/old-shop/widget-100%-off'])
+    expect((await search({ q: 'widget_a' })).paths).toEqual(['/old-shop/widget_a'])
+    expect((await search({ q: 'xa' })).paths).toEqual(['/old-shop/widgetxa'])
+    expect((await search({ q: 'bot-widget' })).paths).toEqual(['/old-shop/bot-widget'])
+    expect((await search({ q: 'bot-widget', hideBots: true })).paths).toEqual([])
+    await server.db('not_found_log').where({ path: '/old-shop/widget_a' }).delete()
+    expect((await search({ q: 'widget_a' })).paths).toEqual([])
   })
 })

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isPostgres } from '../../server/db/knex.ts'
 import { nowIso } from '../../server/db/rows.ts'
-import { AdminSession, databases, insertLeads, startAdminServer, type AdminServer } from './helpers.ts'
+import { AdminSession, databases, insertLeads, startAdminServer, userWithRole, type AdminServer } from './helpers.ts'
 
 const enc = (v: unknown) => encodeURIComponent(JSON.stringify(v))
 
@@ -411,5 +411,38 @@ describe.each(databases)('dashboard ($name)', (target) => {
     expect(d.recentLeads).toHaveLength(5)
     expect(d.recentLeads[0].source).toBe('Google')
     expect(d.myTasks.map((t: { subject: string }) => t.subject)).toEqual(['Overdue', 'Today', 'Next week'])
+  })
+
+  it("lists the week's new 404s hit by people, and only for roles that see the 404 log", async () => {
+    const now = Date.now()
+    const DAY = 86_400_000
+    const row = (path: string, hits: number, botHits: number, firstDaysAgo: number, ignored = false) => ({
+      path,
+      hits,
+      bot_hits: botHits,
+      first_seen_at: nowIso(now - firstDaysAgo * DAY),
+      last_seen_at: nowIso(now - 3600_000),
+      referrers: '{}',
+      user_agents: '{}',
+      ignored,
+    })
+    await server
+      .db('not_found_log')
+      .insert([
+        row('/new-popular', 40, 2, 2),
+        row('/new-quiet', 3, 0, 6),
+        row('/new-bots-only', 90, 90, 1),
+        row('/old-but-busy', 500, 0, 10),
+        row('/new-ignored', 70, 0, 1, true),
+      ])
+    const d = (await server.admin.get('/api/admin/dashboard')).body
+    expect(d.newNotFound.map((r: { path: string; hits: number }) => [r.path, r.hits])).toEqual([
+      ['/new-popular', 40],
+      ['/new-quiet', 3],
+    ])
+    const sales = await userWithRole(server, 'sales')
+    expect((await sales.get('/api/admin/dashboard')).body.newNotFound).toEqual([])
+    const marketing = await userWithRole(server, 'marketing')
+    expect((await marketing.get('/api/admin/dashboard')).body.newNotFound).toHaveLength(2)
   })
 })

@@ -23,7 +23,9 @@ describe.each(databases)('POST /api/events ($name)', (target) => {
     expect(reply).toMatchObject({ status: 202, body: { accepted: 3 } })
     expect(await countEvents(server.db)).toBe(before + 3)
     const click = await server.db('events').where({ type: 'click' }).first()
-    expect(click).toMatchObject({ path: '/services', visitor_id: 'visitor-123456', name: 'cta' })
+    // The anonymous browser id is not stored: the visitor is today's salted hash.
+    expect(click).toMatchObject({ path: '/services', name: 'cta', ip_hash: '', user_agent: '' })
+    expect(click.visitor_id).toMatch(/^[0-9a-f]{32}$/)
     expect(typeof click.props === 'string' ? JSON.parse(click.props) : click.props).toEqual({ label: 'Get a quote', position: 2, primary: true })
   })
 
@@ -48,7 +50,7 @@ describe.each(databases)('POST /api/events ($name)', (target) => {
     [
       'an unknown type',
       { events: [samples.event({ type: 'hover' })] },
-      { 'events.0.type': 'Choose one of: page_view, scroll_depth, time_on_page, timing, engagement, click, form_submit.' },
+      { 'events.0.type': 'Choose one of: page_view, scroll_depth, time_on_page, timing, engagement, click, form_submit, web_vital, form_view, form_start.' },
     ],
     ['a short visitor id', { events: [samples.event({ visitorId: 'v' })] }, { 'events.0.visitorId': 'Use at least 8 characters.' }],
     ['a missing path', { events: [samples.event({ path: undefined })] }, { 'events.0.path': 'This field is required.' }],

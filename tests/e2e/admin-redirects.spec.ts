@@ -29,3 +29,23 @@ test('create a redirect from the 404 log, then the old URL lands on the new one'
   await expect(page).toHaveURL(/\/blog\/core-web-vitals-landing-pages\?utm_source=e2e$/)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 })
+
+test("the overview lists the week's new 404s, with the same one-click redirect", async ({ page }) => {
+  test.setTimeout(120_000)
+  const oldPath = `/services/technical-seo-audit-${uniqueId()}`
+  // Twelve visits: more hits than any other test's missing URL, so it heads the card.
+  for (let i = 0; i < 12; i++) expect((await page.request.get(oldPath)).status()).toBe(404)
+
+  await signInWithApi(page.request)
+  const card = page.getByRole('region', { name: 'New 404s this week' })
+  const row = card.getByRole('row').filter({ has: page.getByRole('cell', { name: oldPath, exact: true }) })
+  await expect(async () => {
+    await page.goto('/admin')
+    await expect(row).toBeVisible({ timeout: 15_000 })
+  }).toPass({ timeout: 60_000 })
+  await expect(row.getByRole('cell', { name: '12', exact: true })).toBeVisible()
+  await row.getByRole('button', { name: `Create a redirect for ${oldPath}` }).click()
+  await expect(page).toHaveURL(/\/admin\/redirects\/create/, { timeout: 20_000 })
+  await expect(page.getByLabel('Old URL')).toHaveValue(oldPath)
+  await expect(page.getByLabel('New URL')).not.toHaveValue('')
+})

@@ -3,7 +3,7 @@
 // and phone number on offer, an email captured as a 'Chatbot' lead (checked in the database),
 // keyboard operation with Escape returning focus, and no request leaving the site.
 import { expect, test, type Page } from '@playwright/test'
-import { closeDb, findLead, uniqueEmail } from './helpers/db.ts'
+import { closeDb, findChatQuestions, findLead, uniqueEmail } from './helpers/db.ts'
 import { waitForIsland } from './helpers/islands.ts'
 import { collectRequests, offsiteRequests } from './helpers/network.ts'
 
@@ -65,11 +65,11 @@ test('answers from the FAQ with a link to the page, and offers the quote form an
   const readMore = log(page).getByRole('link', { name: 'Read more: How long does SEO take to show results?' })
   await expect(readMore).toHaveAttribute('href', '/faq/how-long-does-seo-take')
   await expect(log(page)).toContainText("Google's own guidance on hiring an SEO says that in most cases it takes four months to a year")
-  await expect(log(page).getByRole('link', { name: 'How long until SEO shows results?' })).toHaveAttribute('href', '/services/seo')
+  await expect(log(page).getByRole('link', { name: 'How long does SEO take to show results?', exact: true })).toHaveAttribute('href', '/seo-services')
 
   // A question the site does not cover gets the quote form and the phone number instead.
   await ask(page, 'What is the weather in Paris?')
-  const fallback = log(page).locator('div').filter({ hasText: "I couldn't find that in our FAQ or service pages." }).last()
+  const fallback = log(page).locator('div').filter({ hasText: "I couldn't find that on our site." }).last()
   await expect(fallback.getByRole('link', { name: 'Get a free quote' })).toHaveAttribute('href', '/free-quote')
   await expect(fallback.getByRole('link', { name: 'Call (888) 555-0142' })).toHaveAttribute('href', 'tel:+18885550142')
 
@@ -138,4 +138,28 @@ test("an email left in the chat is stored as a lead with source 'Chatbot'", asyn
     traffic_source: 'chat-test',
     landing_page: '/services/seo?utm_source=chat-test',
   })
+})
+
+test('answers from every kind of page, and logs what it cannot answer well: the question, the page and the time, nothing else', async ({ page }) => {
+  await openChat(page, '/case-studies')
+  await ask(page, 'Do you work with mortgage lenders?')
+  await expect(
+    log(page)
+      .getByRole('link', { name: /^Read more: / })
+      .last(),
+  ).toHaveAttribute('href', /^\/(mortgage-marketing-agency|digital-marketing-for-mortgage-lenders)$/)
+  await ask(page, 'do you do SEO in Dallas')
+  await expect(
+    log(page)
+      .getByRole('link', { name: /^Read more: / })
+      .last(),
+  ).toHaveAttribute('href', '/seo-services-dallas-tx')
+
+  const unanswered = `Who won the Super Bowl in ${Date.now()}?`
+  await ask(page, unanswered)
+  await expect(log(page).locator('div').filter({ hasText: "I couldn't find that on our site." }).last()).toBeVisible()
+  const [row] = await findChatQuestions(unanswered)
+  expect(row).toMatchObject({ question: unanswered, page: '/case-studies', confidence: 'none', top_url: null })
+  expect(Date.now() - Date.parse(row.asked_at)).toBeLessThan(5 * 60_000)
+  expect(Object.keys(row).sort()).toEqual(['asked_at', 'confidence', 'id', 'page', 'question', 'question_key', 'top_score', 'top_url'])
 })

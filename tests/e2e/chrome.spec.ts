@@ -168,7 +168,7 @@ test.describe('footer', () => {
     expect(body).toMatchObject({ email, source: 'Footer', landingPage: '/services' })
     expect(body.formToken).toBeTruthy()
     expect((await response).status()).toBe(201)
-    await expect(form.getByRole('status')).toHaveText('Thanks, you are subscribed. Check your inbox for a welcome email.')
+    await expect(form.getByRole('status')).toHaveText('Almost there: check your inbox and click the link to confirm. Your welcome email follows.')
   })
 })
 

@@ -111,7 +111,7 @@ describe('every pre-rendered page', () => {
   it('marks /thank-you and /unsubscribed noindex and everything else indexable', () => {
     for (const entry of ctx.catalog.entries) {
       const robots = pages.get(entry.url)!.robots[0]
-      expect(robots.startsWith('noindex'), entry.url).toBe(entry.url === '/thank-you' || entry.url === '/unsubscribed')
+      expect(robots.startsWith('noindex'), entry.url).toBe(entry.url === '/thank-you' || entry.url === '/unsubscribed' || entry.url === '/subscribed')
     }
   })
 

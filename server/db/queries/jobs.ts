@@ -221,6 +221,11 @@ export async function findJob(db: Queryable, id: number): Promise<JobRow | undef
   return row ? normaliseJob(row) : undefined
 }
 
+/** Discards a queued or failed job (deletes it); a running job cannot be discarded. Answers whether it was. */
+export async function discardJob(db: Queryable, id: number): Promise<boolean> {
+  return (await db('jobs').where({ id }).whereIn('state', ['queued', 'failed']).delete()) > 0
+}
+
 export async function listJobs(db: Queryable, opts: { type?: string; state?: JobState } = {}): Promise<JobRow[]> {
   const query = db('jobs').orderBy('id', 'asc')
   if (opts.type) query.where({ type: opts.type })

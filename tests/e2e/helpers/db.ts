@@ -63,3 +63,25 @@ export async function closeDb() {
 
 /** An address no other test (or earlier run against the same database) uses. */
 export const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`
+
+export type ChatQuestionRow = {
+  id: number
+  question: string
+  question_key: string
+  page: string
+  confidence: string
+  top_url: string | null
+  top_score: number | null
+  asked_at: string
+}
+
+/** The rows the chatbot logged for this exact question, waiting briefly for the write. */
+export async function findChatQuestions(question: string, timeoutMs = 5000): Promise<ChatQuestionRow[]> {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const rows = await all<ChatQuestionRow>('select * from chatbot_questions where question = ?', [question])
+    if (rows.length) return rows
+    if (Date.now() > until) throw new Error(`No chatbot question stored for "${question}"`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}

@@ -1,0 +1,3 @@
+import { prerenderStaticPage } from '../../_shared/familyPage.ts'
+
+export default prerenderStaticPage('/subscribed')

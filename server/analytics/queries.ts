@@ -1,0 +1,148 @@
+// Dashboard reads (issue 13): rollups for hours the job has rolled up (whole UTC days from
+// analytics_daily, edge hours from analytics_hourly) and the raw tables, through the same
+// computeHour, for the hours after it (the current hour). Ranges are whole days in the viewer's
+// time zone; a day's series bucket is that zone's calendar day (DST included).
+import type { Queryable } from '../db/rows.ts'
+import { DAY_MS, HOUR_MS } from './ingest.ts'
+import { addFigures, computeHour, emptyFigures, METRICS, rolledThrough, type Dimension, type Figures } from './rollup.ts'
+
+export type Range = { from: number; to: number; tz: string }
+
+/** Milliseconds to add to UTC to read the wall clock of `tz` at instant `t`. */
+export function zoneOffset(t: number, tz: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: tz,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(t))
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value)
+  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - (t - (t % 1000))
+}
+
+/** The instant a calendar day (YYYY-MM-DD) starts in `tz`. */
+export function zonedDayStart(day: string, tz: string): number {
+  const [y, m, d] = day.split('-').map(Number)
+  const guess = Date.UTC(y, m - 1, d)
+  let t = guess - zoneOffset(guess, tz)
+  t = guess - zoneOffset(t, tz)
+  return t
+}
+
+export const localDay = (t: number, tz: string) => new Date(t + zoneOffset(t, tz)).toISOString().slice(0, 10)
+
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** A range of whole local days, `from` and `to` inclusive. */
+export function dayRange(from: string, to: string, tz: string): Range {
+  const next = new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10)
+  return { from: zonedDayStart(from, tz), to: zonedDayStart(next, tz), tz }
+}
+
+/** The range of the same length right before. */
+export const previousRange = (r: Range): Range => ({ from: r.from - (r.to - r.from), to: r.from, tz: r.tz })
+
+type Pieces = { dailyFrom: number; dailyTo: number; hourly: [number, number][]; raw: number[] }
+
+/** Which tables answer which hours of [from, to) given the last rolled-up hour. */
+export function plan(range: Pick<Range, 'from' | 'to'>, through: number | null, now = Date.now()): Pieces {
+  const h0 = Math.floor(range.from / HOUR_MS)
+  const h1 = Math.min(Math.ceil(range.to / HOUR_MS), Math.floor(now / HOUR_MS) + 1)
+  const last = through ?? h0 - 1
+  const rolledEnd = Math.max(h0, Math.min(h1, last + 1))
+  const raw: number[] = []
+  for (let h = rolledEnd; h < h1; h++) raw.push(h)
+  const d0 = Math.ceil((h0 * HOUR_MS) / DAY_MS)
+  const d1 = Math.floor((rolledEnd * HOUR_MS) / DAY_MS)
+  if (d1 <= d0) return { dailyFrom: 0, dailyTo: 0, hourly: [[h0, rolledEnd]], raw }
+  return {
+    dailyFrom: d0,
+    dailyTo: d1,
+    hourly: [
+      [h0, (d0 * DAY_MS) / HOUR_MS],
+      [(d1 * DAY_MS) / HOUR_MS, rolledEnd],
+    ].filter(([a, b]) => b > a) as [number, number][],
+    raw,
+  }
+}
+
+const sums = METRICS.map((m) => `sum(${m}) as ${m}`).join(', ')
+type Breakdown = Map<Dimension, Map<string, Figures>>
+
+function merge(into: Breakdown, rows: ({ dim: string; key: string } & Partial<Figures>)[]) {
+  for (const r of rows) {
+    let byKey = into.get(r.dim as Dimension)
+    if (!byKey) into.set(r.dim as Dimension, (byKey = new Map()))
+    let f = byKey.get(r.key)
+    if (!f) byKey.set(r.key, (f = emptyFigures()))
+    addFigures(f, r)
+  }
+}
+
+/** Figures per key of each dimension over a range. */
+export async function readBreakdown(db: Queryable, range: Pick<Range, 'from' | 'to'>, dims: Dimension[], now = Date.now()): Promise<Breakdown> {
+  const p = plan(range, await rolledThrough(db), now)
+  const out: Breakdown = new Map(dims.map((d) => [d, new Map()]))
+  const parts: Promise<({ dim: string; key: string } & Partial<Figures>)[]>[] = []
+  if (p.dailyTo > p.dailyFrom)
+    parts.push(
+      db('analytics_daily')
+        .whereIn('dim', dims)
+        .andWhere('day', '>=', p.dailyFrom)
+        .andWhere('day', '<', p.dailyTo)
+        .groupBy('dim', 'key')
+        .select('dim', 'key', db.raw(sums)),
+    )
+  for (const [a, b] of p.hourly)
+    parts.push(
+      db('analytics_hourly').whereIn('dim', dims).andWhere('hour', '>=', a).andWhere('hour', '<', b).groupBy('dim', 'key').select('dim', 'key', db.raw(sums)),
+    )
+  for (const h of p.raw) parts.push(computeHour(db, h).then((rows) => rows.filter((r) => dims.includes(r.dim))))
+  for (const rows of await Promise.all(parts)) merge(out, rows)
+  return out
+}
+
+export type SeriesPoint = { bucket: string } & Figures
+
+/** Figures of one dimension key per local day (or per hour for ranges of two days or less). */
+export async function readSeries(db: Queryable, range: Range, dim: Dimension = 'total', key = '', now = Date.now()): Promise<SeriesPoint[]> {
+  const through = await rolledThrough(db)
+  const p = plan(range, through, now)
+  const h0 = Math.floor(range.from / HOUR_MS)
+  const rolledEnd = p.raw.length ? p.raw[0] : Math.min(Math.ceil(range.to / HOUR_MS), Math.floor(now / HOUR_MS) + 1)
+  const hourly = (await db('analytics_hourly')
+    .where({ dim, key })
+    .andWhere('hour', '>=', h0)
+    .andWhere('hour', '<', rolledEnd)
+    .select('hour', ...METRICS)) as ({ hour: number | string } & Figures)[]
+  const raw = await Promise.all(
+    p.raw.map(async (h) => ({ hour: h, ...emptyFigures(), ...(await computeHour(db, h)).find((r) => r.dim === dim && r.key === key) })),
+  )
+  const byHour = range.to - range.from <= 2 * DAY_MS
+  const label = (hour: number) =>
+    byHour
+      ? new Date(hour * HOUR_MS + zoneOffset(hour * HOUR_MS, range.tz)).toISOString().slice(0, 13).replace('T', ' ') + ':00'
+      : localDay(hour * HOUR_MS, range.tz)
+  const points = new Map<string, SeriesPoint>()
+  // Every bucket of the range, zero when nothing happened.
+  for (let h = h0; h * HOUR_MS < range.to; h++) {
+    const b = label(h)
+    if (!points.has(b)) points.set(b, { bucket: b, ...emptyFigures() })
+  }
+  for (const r of [...hourly, ...raw]) {
+    const point = points.get(label(Number(r.hour)))
+    if (point) addFigures(point, r as Partial<Figures>)
+  }
+  return [...points.values()]
+}
