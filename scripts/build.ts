@@ -177,7 +177,7 @@ export async function buildSite({ quiet = false } = {}) {
     if (!isIndexable(head, ctx.siteUrl + page.url)) outOfSitemap.add(page.url)
   }
   writeSitemap(ctx, outDir, outOfSitemap)
-  const feeds = writeFeeds(outDir, ctx.data.posts, cms.feedSettings, feedSiteOf(ctx), { compress: false })
+  const feeds = writeFeeds(outDir, ctx.data.posts, cms.feedSettings, feedSiteOf(ctx), { compress: false }).written
   log(
     `  ${feeds.length} feeds (${cms.feedSettings.content} content, ${cms.feedSettings.itemLimit} items${cms.feedSettings.hubUrl ? `, hub ${cms.feedSettings.hubUrl}` : ''})`,
   )

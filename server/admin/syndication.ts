@@ -106,8 +106,8 @@ function postSource(url: string) {
 export function rewriteFeedsNow(staticDir: string, settings: FeedSettings): { written: string[]; siteUrl: string } {
   const ctx = getSiteContext()
   const site = { siteUrl: ctx.siteUrl, brand: ctx.data.site.brand.name, tagline: ctx.data.site.brand.tagline }
-  const written = writeFeeds(staticDir, ctx.data.posts, settings, site)
-  refreshStaticFiles(staticDir, written)
+  const { written, removed } = writeFeeds(staticDir, ctx.data.posts, settings, site)
+  refreshStaticFiles(staticDir, [...written, ...removed])
   return { written, siteUrl: ctx.siteUrl }
 }
 

@@ -169,12 +169,14 @@ describe('feeds', () => {
       writeFeeds(dir, posts, DEFAULT_FEED_SETTINGS, site)
       expect(fs.existsSync(path.join(dir, 'tag/testing/feed.xml.br'))).toBe(true)
       expect(fs.existsSync(path.join(dir, 'blog/feed.json.gz'))).toBe(true)
-      writeFeeds(
+      const second = writeFeeds(
         dir,
         posts.filter((p) => p !== hostile),
         DEFAULT_FEED_SETTINGS,
         site,
       )
+      expect(second.removed.sort()).toEqual(['/tag/testing/atom.xml', '/tag/testing/feed.json', '/tag/testing/feed.xml'])
+      expect(second.written).not.toContain('/tag/testing/feed.xml')
       expect(fs.existsSync(path.join(dir, 'tag/testing/feed.xml'))).toBe(false)
       expect(fs.existsSync(path.join(dir, 'tag/testing/feed.xml.br'))).toBe(false)
       expect(fs.readdirSync(dir, { recursive: true }).some((f) => String(f).endsWith('.tmp'))).toBe(false)

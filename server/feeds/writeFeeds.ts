@@ -270,10 +270,17 @@ export function writeAtomically(file: string, body: string | Buffer) {
 
 /**
  * Writes every feed into outDir (the built site) and removes the feeds of tags no post has any
- * more. Returns the site-relative paths written. Called by the full build and by the incremental
- * publisher with the catalog's blog posts.
+ * more. Returns the site-relative paths written and removed (give both to refreshStaticFiles; ping
+ * the hub with `written`). Called by the full build and by the incremental publisher with the
+ * catalog's blog posts.
  */
-export function writeFeeds(outDir: string, posts: FeedPost[], settings: FeedSettings, site: FeedSite, { compress = true } = {}): string[] {
+export function writeFeeds(
+  outDir: string,
+  posts: FeedPost[],
+  settings: FeedSettings,
+  site: FeedSite,
+  { compress = true } = {},
+): { written: string[]; removed: string[] } {
   const imageSize = (url: string) => {
     if (/^https?:\/\//.test(url)) return 0
     try {
@@ -293,15 +300,17 @@ export function writeFeeds(outDir: string, posts: FeedPost[], settings: FeedSett
     }
   }
   // Tag feeds of tags that no longer exist.
+  const removed: string[] = []
   const tagDir = path.join(outDir, 'tag')
   if (fs.existsSync(tagDir)) {
     for (const tag of fs.readdirSync(tagDir)) {
       for (const format of FEED_FORMATS) {
         const rel = feedPath({ kind: 'tag', tag }, format)
-        if (wanted.has(rel)) continue
+        if (wanted.has(rel) || !fs.existsSync(path.join(outDir, rel.slice(1)))) continue
+        removed.push(rel)
         for (const suffix of ['', '.gz', '.br']) fs.rmSync(path.join(outDir, rel.slice(1)) + suffix, { force: true })
       }
     }
   }
-  return [...wanted]
+  return { written: [...wanted], removed }
 }
