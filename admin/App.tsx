@@ -32,6 +32,7 @@ import { LoginPage } from './login/LoginPage.tsx'
 import { theme } from './theme.ts'
 import users from './users/index.ts'
 import redirects, { RedirectImport, notFound } from './redirects/resources.ts'
+import posts, { tags } from './posts/index.ts'
 import { campaigns, MailSettings, NewsletterAnalytics, newsletterLists, SubscriberImport, subscribers } from './newsletter/index.ts'
 
 export function App() {
@@ -100,6 +101,8 @@ export function App() {
         <Resource name="alerts" {...monitoringResources.alerts} recordRepresentation="subject" />
         <Resource name="spam-review" {...monitoringResources.spamReview} options={{ label: 'Spam review' }} recordRepresentation="email" />
         <Resource name="not-found" {...notFound} options={{ label: '404 log' }} recordRepresentation="path" />
+        <Resource name="posts" {...posts} recordRepresentation="title" />
+        <Resource name="tags" {...tags} recordRepresentation="name" />
         <Resource name="cms" {...cms} options={{ label: 'Pages (CMS)' }} recordRepresentation="url" />
         <Resource name="syndication" {...syndication} options={{ label: 'Syndication' }} recordRepresentation="title" />
         <Resource name="subscribers" {...subscribers} recordRepresentation="email">

@@ -25,6 +25,8 @@ export const familyCaptions = {
   job: 'Careers',
 }
 export type Family = keyof typeof familyCaptions
+/** The source of a post published from the admin: "database: posts/<slug>" (not a file). */
+export const DATABASE_SOURCE = 'database: posts/'
 export const families = Object.keys(familyCaptions) as Family[]
 
 export type CatalogEntry = {
@@ -138,7 +140,7 @@ export function buildCatalog(data: SiteData): Catalog {
   }
   for (const tool of data.hubspotTools) add(toolUrl(tool.slug), 'hubspot-tool', `HubSpot + ${tool.name}`, { tool: tool.slug }, ['hubspot-tools.yaml'])
   for (const page of data.servicePages) add(`/services/${page.slug}`, 'service', page.name, { slug: page.slug }, ['service-pages.yaml'])
-  for (const post of data.posts) add(`/blog/${post.slug}`, 'blog-post', post.title, { slug: post.slug }, [`blog/${post.slug}.md`])
+  for (const post of data.posts) add(`/blog/${post.slug}`, 'blog-post', post.title, { slug: post.slug }, [post.origin === 'database' ? `${DATABASE_SOURCE}${post.slug}` : `blog/${post.slug}.md`])
   for (const tag of [...new Set(data.posts.flatMap((p) => p.tags))].sort()) add(`/tag/${tag}`, 'tag', `${titleCase(tag)} articles`, { tag }, ['blog'])
   for (const qa of data.qa) add(`/faq/${qa.slug}`, 'qa', qa.question, { slug: qa.slug }, ['qa.yaml'])
   for (const study of data.caseStudies) add(`/case-studies/${study.slug}`, 'case-study', `${study.client} case study`, { slug: study.slug }, ['case-studies.yaml'])

@@ -56,7 +56,8 @@ export const dataFiles = {
 } as const
 
 type DataFiles = typeof dataFiles
-export type BlogPost = BlogFrontMatter & { slug: string; markdown: string }
+/** `origin: 'database'` marks a post published from the admin (data/dbPosts.ts); file posts have none. */
+export type BlogPost = BlogFrontMatter & { slug: string; markdown: string; origin?: 'database' }
 export type SiteData = { [K in keyof DataFiles]: z.output<DataFiles[K]['schema']> } & { posts: BlogPost[] }
 
 export class DataError extends Error {

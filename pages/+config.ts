@@ -7,7 +7,9 @@ import type { Config } from 'vike/types'
 // the 100 KB budget. See docs/decisions/002-islands.md.
 export default {
   extends: [vikeReact],
-  prerender: { partial: false, disableAutoRun: true },
+  // keepDistServer: the server's incremental publisher (server/posts/publisher.ts) pre-renders
+  // changed pages with the same bundle after a publish.
+  prerender: { partial: false, disableAutoRun: true, keepDistServer: true },
   onRenderClient: null,
   clientRouting: false,
   client: 'import:./client.ts:default',

@@ -5,7 +5,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { prerender } from 'vike/api'
 import { AggregateDataError, DataError, defaultDataDir } from '../data/loadData.ts'
+import { setDbPosts } from '../data/dbPosts.ts'
 import { getSiteContext } from '../pages/_shared/siteContext.ts'
+import { readBuildSnapshot } from '../server/posts/snapshot.ts'
 import { runStep } from './build/steps.ts'
 import { writeAssets } from './build/assets.ts'
 import { writeChatbotIndex } from './build/chatbotIndex.ts'
@@ -103,6 +105,7 @@ export async function buildSite({ quiet = false } = {}) {
   // points into data/: tell them where the data is.
   process.env.DATA_DIR ||= defaultDataDir
   const log = (line: string) => quiet || console.log(line)
+  setDbPosts(await readBuildSnapshot(root, log))
   /** Seconds spent in each phase, for `npm run bench:build`. */
   const phases: Record<string, number> = {}
   const dataStart = performance.now()

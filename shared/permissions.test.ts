@@ -19,6 +19,8 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     jobs: ['list', 'show', 'export', 'edit', 'delete'],
     redirects: [...ADMIN_ACTIONS],
     'not-found': [...ADMIN_ACTIONS],
+    posts: [...ADMIN_ACTIONS],
+    tags: [...ADMIN_ACTIONS],
     monitoring: ['list', 'show'],
     'error-groups': ['list', 'show', 'export', 'edit'],
     incidents: ['list', 'show', 'export', 'create', 'edit'],
@@ -39,6 +41,8 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     deals: [...ADMIN_ACTIONS],
     activities: [...ADMIN_ACTIONS],
     dashboard: ['list', 'show'],
+    posts: ['list', 'show'],
+    tags: ['list', 'show'],
     cms: ['list', 'show', 'export'],
     'spam-review': ['list', 'show', 'edit'],
     attribution: ['list', 'show'],
@@ -51,6 +55,8 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     attribution: ['list', 'show', 'export'],
     redirects: [...ADMIN_ACTIONS],
     'not-found': [...ADMIN_ACTIONS],
+    posts: ['list', 'show', 'create', 'edit', 'delete', 'export', 'import', 'publish'],
+    tags: ['list', 'show', 'create', 'edit', 'delete', 'export', 'import', 'publish'],
     monitoring: ['list', 'show'],
     'error-groups': ['list', 'show'],
     incidents: ['list', 'show'],
@@ -78,6 +84,7 @@ describe('canAccess', () => {
   it('denies unknown roles, resources and actions', () => {
     expect(canAccess(undefined, { resource: 'leads', action: 'list' })).toBe(false)
     expect(canAccess('root', { resource: 'leads', action: 'list' })).toBe(false)
+    expect(canAccess('admin', { resource: 'newsletters', action: 'list' })).toBe(false)
     expect(canAccess('admin', { resource: 'no-such-resource', action: 'list' })).toBe(false)
     expect(canAccess('admin', { resource: 'leads', action: 'destroy' })).toBe(false)
     expect(canAccess('admin', { resource: 'constructor', action: 'list' })).toBe(false)

@@ -21,6 +21,8 @@ export const ADMIN_RESOURCES = [
   'jobs',
   'redirects',
   'not-found',
+  'posts',
+  'tags',
   'monitoring',
   'error-groups',
   'incidents',
@@ -37,11 +39,14 @@ export const ADMIN_RESOURCES = [
 ] as const
 export type AdminResource = (typeof ADMIN_RESOURCES)[number]
 
-export const ADMIN_ACTIONS = ['list', 'show', 'create', 'edit', 'delete', 'export', 'import', 'convert'] as const
+// publish: put a post live (or take it down); approve: publish another user's publish request.
+export const ADMIN_ACTIONS = ['list', 'show', 'create', 'edit', 'delete', 'export', 'import', 'convert', 'publish', 'approve'] as const
 export type AdminAction = (typeof ADMIN_ACTIONS)[number]
 
 const ALL = ADMIN_ACTIONS
 const READ_ONLY: readonly AdminAction[] = ['list', 'show']
+/** Posts and tags: marketing writes and publishes; approving a publish request is the admin's. */
+const PUBLISHING: readonly AdminAction[] = ['list', 'show', 'create', 'edit', 'delete', 'export', 'import', 'publish']
 /** Seeing whether demo records are left, and removing them all (admins only). */
 const DEMO_DATA: readonly AdminAction[] = ['list', 'delete']
 const CRM: readonly AdminResource[] = ['contacts', 'companies', 'deals', 'activities']
@@ -85,6 +90,8 @@ const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>
     // The page inventory of /admin/cms: read and export, no overrides.
     cms: ['list', 'show', 'export'],
     ...Object.fromEntries(CRM.map((r) => [r, ALL])),
+    posts: READ_ONLY,
+    tags: READ_ONLY,
     'spam-review': SPAM_REVIEW,
   },
   marketing: {
@@ -95,6 +102,8 @@ const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>
     attribution: ['list', 'show', 'export'],
     redirects: ALL,
     'not-found': ALL,
+    posts: PUBLISHING,
+    tags: PUBLISHING,
     monitoring: READ_ONLY,
     'error-groups': READ_ONLY,
     incidents: READ_ONLY,

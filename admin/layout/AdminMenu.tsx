@@ -28,6 +28,8 @@ export function AdminMenu() {
       {can('jobs') && <Menu.ResourceItem name="jobs" />}
       {can('redirects') && <Menu.ResourceItem name="redirects" />}
       {can('not-found') && <Menu.ResourceItem name="not-found" />}
+      {can('posts') && <Menu.ResourceItem name="posts" />}
+      {can('tags') && <Menu.ResourceItem name="tags" />}
       {can('monitoring') && <Menu.Item to="/monitoring" primaryText="Monitoring" leftIcon={<MonitorHeartIcon />} />}
       {can('error-groups') && <Menu.ResourceItem name="error-groups" />}
       {can('incidents') && <Menu.ResourceItem name="incidents" />}

@@ -1,6 +1,7 @@
 // Vike glue shared by the page families: each family folder routes the catalog URLs of its
 // family (aliases included) and lists them for pre-rendering.
 import type { CatalogEntry, Family } from '../../data/catalog.ts'
+import { getRenderOnly } from '../../data/dbPosts.ts'
 import { getSiteContext } from './siteContext.ts'
 
 type RouteContext = { urlPathname: string }
@@ -10,10 +11,13 @@ const route = (match: Match) => (pageContext: RouteContext) => {
   const entry = getSiteContext().catalog.byUrl.get(pageContext.urlPathname)
   return entry !== undefined && match(entry)
 }
-const prerender = (match: Match) => () =>
-  getSiteContext()
-    .catalog.entries.filter(match)
+// The incremental publisher (server/posts/publisher.ts) renders only the URLs it names.
+const prerender = (match: Match) => () => {
+  const only = getRenderOnly()
+  return getSiteContext()
+    .catalog.entries.filter((e) => match(e) && (!only || only.has(e.url)))
     .map((e) => e.url)
+}
 
 const ofFamily =
   (family: Family): Match =>

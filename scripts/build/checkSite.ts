@@ -93,9 +93,13 @@ export function checkSite(
   outDir: string,
   factsByUrl?: Map<string, QuickFacts>,
   canonicalOverrides: ReadonlyMap<string, string> = new Map(),
+  only?: ReadonlySet<string>,
 ): string[] {
   const problems: string[] = []
   const seen = { title: new Map<string, string>(), description: new Map<string, string>(), canonical: new Map<string, string>() }
+  // `only` (the incremental publisher): report the problems of these pages; every page still
+  // counts for duplicates, read from factsByUrl or outDir.
+  const report = (url: string, other?: string) => !only || only.has(url) || (other !== undefined && only.has(other))
   for (const entry of ctx.catalog.entries) {
     const file = htmlFileOf(outDir, entry.url)
     let page = factsByUrl?.get(entry.url)
@@ -105,6 +109,19 @@ export function checkSite(
         continue
       }
       page = quickFacts(fs.readFileSync(file, 'utf8'))
+    }
+    if (!report(entry.url)) {
+      if (!entry.isAlias)
+        for (const [kind, value] of [
+          ['title', page.titles[0]],
+          ['description', page.descriptions[0]],
+          ['canonical', page.canonicals[0]],
+        ] as const) {
+          const other = seen[kind].get(value)
+          if (other && only?.has(other)) problems.push(`${other}: same ${kind} as ${entry.url}: "${value}"`)
+          else if (!other) seen[kind].set(value, entry.url)
+        }
+      continue
     }
     const one = (what: string, values: string[]) => values.length === 1 || problems.push(`${entry.url}: ${values.length} ${what} (expected exactly 1)`)
     one('<title>', page.titles)

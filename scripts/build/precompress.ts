@@ -171,3 +171,15 @@ export function createPrecompressor({ cacheDir, concurrency = 8 }: Options = {})
 export async function precompress(outDir: string): Promise<number> {
   return (await createPrecompressor().finish(outDir)).files
 }
+
+/** Writes `file`.gz and `file`.br at the build's levels (the incremental publisher calls it for the files it writes). */
+export async function compressFile(file: string) {
+  const body = await fs.promises.readFile(file)
+  const [gz, br] = await Promise.all([
+    gzip(body, { level: 9 }),
+    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: qualityOf(file), [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  ])
+  await Promise.all([fs.promises.writeFile(`${file}.gz`, gz), fs.promises.writeFile(`${file}.br`, br)])
+}
+
+export const isCompressible = (file: string) => compressible.test(file) && fs.statSync(file).size > MIN_BYTES

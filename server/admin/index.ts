@@ -30,6 +30,9 @@ import { leads } from './leads.ts'
 import { registerResource, type AdminResourceModule } from './resourceRouter.ts'
 import { users } from './users.ts'
 import { notFound, redirects } from './redirects.ts'
+import { posts } from './posts.ts'
+import { tags } from './tags.ts'
+
 import { subscribers } from './subscribers.ts'
 import { newsletterLists } from './newsletterLists.ts'
 import { newsletterCampaigns } from './newsletterCampaigns.ts'
@@ -55,6 +58,8 @@ const RESOURCES: AdminResourceModule[] = [
   newsletterLists,
   newsletterCampaigns,
   newsletterSettings,
+  posts,
+  tags,
 ]
 
 export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {

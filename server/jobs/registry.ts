@@ -4,6 +4,7 @@ import type { JobDefinition } from './define.ts'
 import { notificationJob } from './notifications.ts'
 import { purgeJob } from './purges.ts'
 import { notFoundPurgeJob } from '../redirects/tasks.ts'
+import { postScheduleJob } from '../posts/service.ts'
 import { chatbotQuestionsPurgeJob } from '../chatbot/questionLog.ts'
 import { blogImportJob } from '../blogImport/importJob.ts'
 import type { Schedule } from './runner.ts'
@@ -32,6 +33,7 @@ export const jobs: JobDefinition[] = [
   campaignSendJob,
   webSubPingJob,
   feedFetchPurgeJob,
+  postScheduleJob,
 ]
 
 /** Cron patterns in UTC. The purge also runs when a server starts (as it did before the runner). */

@@ -1,0 +1,250 @@
+// Incremental publishing (issue 11): after a post is published, unpublished, edited while live or
+// reaches its publishAt/unpublishAt, re-render only what changed with the full build's own code
+// path: vike's prerender() with the same bundle (dist/server, kept by +config's keepDistServer),
+// the same redirect link rewriting, the same checks (scripts/build/checkSite.ts), sitemap writer
+// and precompression. Files go to a staging folder first and are renamed into the served site
+// only when every check passed; the static server's index is refreshed (fresh ETags).
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { prerender } from 'vike/api'
+import type { Family } from '../../data/catalog.ts'
+import { getDbPosts, setDbPosts, setRenderOnly, type DbPostsSnapshot } from '../../data/dbPosts.ts'
+import { defaultDataDir } from '../../data/loadData.ts'
+import { getSiteContext, type SiteContext } from '../../pages/_shared/siteContext.ts'
+import { checkSite, htmlFileOf, quickFacts, type QuickFacts } from '../../scripts/build/checkSite.ts'
+import { compressFile, isCompressible } from '../../scripts/build/precompress.ts'
+import { planRedirects, writeHostFiles } from '../../scripts/build/redirects.ts'
+import { writeSitemap } from '../../scripts/build/sitemap.ts'
+import type { Queryable } from '../db/rows.ts'
+import { refreshStaticFiles } from '../middleware/staticSite.ts'
+import { readRules } from '../redirects/store.ts'
+import { readYamlRules } from '../redirects/yamlRules.ts'
+import { readSnapshot } from './snapshot.ts'
+import { effectiveHead, isIndexable, readHead, setHead } from '../cms/headOverride.ts'
+import { readOverrides } from '../db/queries/pageOverrides.ts'
+import { readFeedSettings } from '../db/queries/siteSettings.ts'
+import { renderFeeds } from '../feeds/writeFeeds.ts'
+
+export type Impact = { added: string[]; changed: string[]; removed: string[] }
+export type Receipt = { ok: boolean; impact: Impact; written: string[]; failures: string[]; durationMs: number }
+
+/** Hook point for the feeds module (issue 11 part B): called with the new site context and the
+ * staging folder after the pages rendered; the files it writes there go live with the pages. */
+export type AfterRender = (ctx: SiteContext, stagingDir: string) => Promise<string[]>
+const afterRenderHooks: AfterRender[] = []
+export const onAfterRender = (hook: AfterRender) => afterRenderHooks.push(hook)
+
+const BLOG_FAMILIES: readonly Family[] = ['blog-post', 'tag']
+const relOf = (outDir: string, file: string) => `/${path.relative(outDir, file).split(path.sep).join('/')}`
+
+/** serverEntry: the bundle the served site was built with (default <root>/dist/server/entry.mjs). */
+export type PublisherOptions = { root: string; outDir: string; serverEntry?: string }
+
+export class Publisher {
+  private facts: Map<string, QuickFacts> | null = null
+  private queue: Promise<unknown> = Promise.resolve()
+  constructor(private readonly opts: PublisherOptions) {}
+
+  /** The posts the served site was built with; read once from the database at start. */
+  async init(db: Queryable) {
+    if (!getDbPosts()) setDbPosts(await readSnapshot(db as never))
+  }
+
+  /** Runs one publish at a time (pages, sitemap and the facts cache are shared). */
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(fn, fn)
+    this.queue = next.catch(() => undefined)
+    return next
+  }
+
+  /**
+   * Brings the served site in line with the posts in `db` (usually the transaction that changed
+   * them). `dryRun` renders and checks but writes nothing: the impact preview.
+   */
+  sync(db: Queryable, { dryRun = false } = {}): Promise<Receipt> {
+    return this.serial(() => this.run(db, dryRun))
+  }
+
+  private async run(db: Queryable, dryRun: boolean): Promise<Receipt> {
+    const started = performance.now()
+    const { outDir } = this.opts
+    process.env.DATA_DIR ||= defaultDataDir
+    const before = getDbPosts()
+    const oldCtx = getSiteContext()
+    const next: DbPostsSnapshot = await readSnapshot(db as never)
+    setDbPosts(next)
+    let keep = false
+    try {
+      const ctx = getSiteContext()
+      const blogUrls = (c: SiteContext) => c.catalog.entries.filter((e) => BLOG_FAMILIES.includes(e.family)).map((e) => e.url)
+      const oldUrls = new Set(oldCtx.catalog.entries.map((e) => e.url))
+      const newUrls = new Set(ctx.catalog.entries.map((e) => e.url))
+      const candidates = new Set([...blogUrls(ctx), '/blog'])
+      const added = [...candidates].filter((u) => !oldUrls.has(u))
+      const removed = blogUrls(oldCtx).filter((u) => !newUrls.has(u))
+
+      const rules = [...readYamlRules(), ...(await readRules(db)).filter((r) => r.enabled).map((r) => ({ ...r, id: `db:${r.id}` }))]
+      const plan = planRedirects(rules)
+      // Page overrides of /admin/cms and the feed settings, applied as the full build does.
+      const [overrides, feedSettings] = await Promise.all([readOverrides(db as never), readFeedSettings(db as never)])
+      const rewrite = (url: string, page: string) => {
+        const out = plan.rewrite(page)
+        const override = overrides.get(url)
+        return override && ctx.catalog.byUrl.has(url) ? setHead(out, effectiveHead(readHead(out), override, ctx.siteUrl)) : out
+      }
+      let html: Map<string, string>
+      try {
+        html = await this.render(candidates, rewrite)
+      } catch (error) {
+        const impact: Impact = { added, changed: [], removed }
+        return {
+          ok: false,
+          impact,
+          written: [],
+          failures: [`rendering failed: ${(error as Error).message}`],
+          durationMs: Math.round(performance.now() - started),
+        }
+      }
+      const changed = [...candidates].filter((u) => !added.includes(u) && readOr(htmlFileOf(outDir, u)) !== html.get(u))
+      const impact: Impact = { added, changed, removed }
+
+      const facts = this.allFacts(ctx)
+      for (const [url, page] of html) facts.set(url, quickFacts(page))
+      for (const url of removed) facts.delete(url)
+      const canonicalOverrides = new Map<string, string>()
+      const outOfSitemap = new Set<string>()
+      for (const [url, override] of overrides) {
+        const page = html.get(url) ?? readOr(htmlFileOf(outDir, url))
+        if (page === null || !ctx.catalog.byUrl.has(url)) continue
+        const head = effectiveHead(readHead(page), override, ctx.siteUrl)
+        canonicalOverrides.set(url, head.canonical)
+        if (!isIndexable(head, ctx.siteUrl + url)) outOfSitemap.add(url)
+      }
+      const failures = checkSite(ctx, outDir, facts, canonicalOverrides, new Set(html.keys()))
+      const receipt = (ok: boolean, written: string[]): Receipt => ({ ok, impact, written, failures, durationMs: Math.round(performance.now() - started) })
+      if (failures.length || dryRun) {
+        this.facts = null
+        return receipt(!failures.length, [])
+      }
+
+      // Stage every file, then rename them into the served folder.
+      const staging = fs.mkdtempSync(path.join(path.dirname(outDir), '.publish-'))
+      try {
+        const staged: string[] = []
+        for (const url of [...added, ...changed]) {
+          const file = htmlFileOf(staging, url)
+          fs.mkdirSync(path.dirname(file), { recursive: true })
+          fs.writeFileSync(file, html.get(url)!)
+          staged.push(file)
+        }
+        writeSitemap(ctx, staging, outOfSitemap)
+        const site = { siteUrl: ctx.siteUrl, brand: ctx.data.site.brand.name, tagline: ctx.data.site.brand.tagline }
+        for (const feed of renderFeeds(ctx.data.posts as never, feedSettings, site as never, (u) =>
+          fileSize(path.join(outDir, u.split('?')[0].replace(/^\/+/, ''))),
+        )) {
+          const file = path.join(staging, feed.path.slice(1))
+          fs.mkdirSync(path.dirname(file), { recursive: true })
+          fs.writeFileSync(file, feed.body)
+          staged.push(file)
+        }
+        writeHostFiles(rules, staging)
+        staged.push(...['sitemap.xml', 'robots.txt', '_redirects', 'redirects.nginx.conf', '.htaccess'].map((f) => path.join(staging, f)))
+        for (const hook of afterRenderHooks) staged.push(...(await hook(ctx, staging)))
+        for (const file of staged) if (isCompressible(file)) await compressFile(file)
+        const written: string[] = []
+        for (const file of staged) {
+          const rel = relOf(staging, file)
+          const target = path.join(outDir, rel.slice(1))
+          fs.mkdirSync(path.dirname(target), { recursive: true })
+          for (const suffix of ['.br', '.gz']) {
+            if (fs.existsSync(file + suffix)) fs.renameSync(file + suffix, target + suffix)
+            else fs.rmSync(target + suffix, { force: true })
+          }
+          fs.renameSync(file, target)
+          written.push(rel)
+        }
+        const gone: string[] = []
+        for (const url of removed) {
+          const file = htmlFileOf(outDir, url)
+          for (const f of [file, `${file}.br`, `${file}.gz`]) fs.rmSync(f, { force: true })
+          try {
+            fs.rmdirSync(path.dirname(file))
+          } catch {
+            // not empty (another file lives there) or already gone
+          }
+          gone.push(relOf(outDir, file))
+        }
+        refreshStaticFiles(outDir, [...written, ...gone])
+        keep = true
+        this.facts = facts
+        return receipt(true, written)
+      } finally {
+        fs.rmSync(staging, { recursive: true, force: true })
+      }
+    } finally {
+      if (!keep) setDbPosts(before)
+      setRenderOnly(undefined)
+    }
+  }
+
+  /** Pre-renders `urls` with vike (the build's bundle and hooks) and the build's link rewriting. */
+  private async render(urls: ReadonlySet<string>, rewrite: (url: string, html: string) => string): Promise<Map<string, string>> {
+    const out = new Map<string, string>()
+    // vike's prerender() imports the server bundle that the last `vike build` of this checkout
+    // registered; it must be the served build's (a benchmark's synthetic build is not).
+    const registered = registeredServerEntry()
+    const ours = this.opts.serverEntry ?? path.join(this.opts.root, 'dist', 'server', 'entry.mjs')
+    if (registered && path.resolve(registered) !== ours)
+      throw new Error(`vike's registered server bundle is ${registered}, not the served build's ${ours}: run \`npm run build\` again before publishing.`)
+    setRenderOnly(urls)
+    await prerender({
+      viteConfig: { logLevel: 'error', root: this.opts.root },
+      onPagePrerender: async (pageContext: { urlOriginal: string; _prerenderResult: { filePath: string; fileContent: string } }) => {
+        const { filePath, fileContent } = pageContext._prerenderResult
+        if (!filePath.endsWith('.html') || !urls.has(pageContext.urlOriginal)) return
+        out.set(pageContext.urlOriginal, rewrite(pageContext.urlOriginal, fileContent))
+      },
+    })
+    return out
+  }
+
+  /** Facts of every catalog page for the duplicate checks, read once from the served files. */
+  private allFacts(ctx: SiteContext): Map<string, QuickFacts> {
+    if (!this.facts) {
+      this.facts = new Map()
+      for (const entry of ctx.catalog.entries) {
+        const page = readOr(htmlFileOf(this.opts.outDir, entry.url))
+        if (page !== null) this.facts.set(entry.url, quickFacts(page))
+      }
+    }
+    return new Map(this.facts)
+  }
+}
+
+/** The server entry @brillout/vite-plugin-server-entry points vike at (written by `vike build`). */
+export function registeredServerEntry(): string | null {
+  try {
+    const file = fileURLToPath(import.meta.resolve('@brillout/vite-plugin-server-entry/runtime')).replace(/runtime[/\\][^/\\]*$/, 'runtime/autoImporter.js')
+    const text = fs.readFileSync(file, 'utf8')
+    return /serverEntryFilePathAbsolute:\s*"([^"]+)"/.exec(text)?.[1] ?? null
+  } catch {
+    return null
+  }
+}
+
+function fileSize(file: string): number {
+  try {
+    return fs.statSync(file).size
+  } catch {
+    return 0
+  }
+}
+
+function readOr(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8')
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,125 @@
+// The incremental publisher against a full build (issue 11). One full `npm run build` of data/
+// plus a published database post (the SQLite file under VAR_DIR), into its own folder. A copy of
+// its site is then served: unpublishing the post through the publisher removes its page and the
+// tag page only it used; publishing it again must give back, byte for byte, every file the full
+// build wrote (pages, sitemap, robots, redirects files and their .br/.gz).
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { setDbPosts } from '../../data/dbPosts.ts'
+import { createDb, migrate, type Db } from '../../server/db/knex.ts'
+import { Publisher } from '../../server/posts/publisher.ts'
+import { readSnapshot } from '../../server/posts/snapshot.ts'
+import { insertPost, updatePost } from '../../server/posts/store.ts'
+import { PostCreateSchema } from '../../shared/posts.ts'
+
+const root = path.resolve(import.meta.dirname, '../..')
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'publish-'))
+const varDir = path.join(tmp, 'var')
+const liveDir = path.join(tmp, 'live', 'client')
+// Inside the project (dist-bench/ is git-ignored): vite resolves the out dir from its root.
+const fullOut = path.join(root, 'dist-bench', `publish-test-${process.pid}`)
+const autoImporter = fileURLToPath(import.meta.resolve('@brillout/vite-plugin-server-entry/runtime')).replace(/index\.js$/, 'autoImporter.js')
+const registered = fs.readFileSync(autoImporter)
+const outDirBefore = process.env.BUILD_OUT_DIR
+let db: Db
+let postId = 0
+
+const body = `Most service businesses buy Local Services Ads and then judge them by the cost per lead Google reports. That number hides the part that matters: how many of those calls became booked jobs. ${'A call that lasts under thirty seconds, a caller outside the service area and a repeat customer all count as leads in the ads console, yet none of them is new revenue. '.repeat(8)}
+
+## Tie every call to a job
+
+Give each campaign its own forwarding number, record the call outcome in the CRM within a day, and compare [our services](/services) with the [Core Web Vitals guide](/blog/core-web-vitals-landing-pages) for landing pages. ${'Review disputed leads every week, because Google credits back calls that were not genuine leads only when you ask within the window. '.repeat(6)}`
+
+const post = PostCreateSchema.parse({
+  title: 'Local Services Ads: From Cost per Lead to Cost per Job',
+  slug: 'local-services-ads-cost-per-job',
+  body,
+  excerpt: 'How to turn the cost per lead Google reports for Local Services Ads into a cost per booked job, with call outcomes recorded in your CRM.',
+  tags: ['ppc', 'call-tracking'],
+  author: 'Jordan Mercer',
+})
+
+function walk(dir: string, base = dir): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name)
+    return e.isDirectory() ? walk(full, base) : [path.relative(base, full)]
+  })
+}
+/** What publishing touches: pages, sitemap, robots, redirects files, and their precompressed copies. */
+const published = (rel: string) => /(^|\/)(index\.html|404\.html|sitemap\.xml|robots\.txt|_redirects|redirects\.nginx\.conf|\.htaccess)(\.br|\.gz)?$/.test(rel)
+const fullClient = path.join(fullOut, 'client')
+
+beforeAll(async () => {
+  db = createDb({ varDir })
+  await migrate(db)
+  const { id } = await insertPost(db, post, null)
+  postId = id
+  await updatePost(db, id, { state: { status: 'published', date: '2026-11-23', publishedAt: '2026-11-23T09:00:00.000Z' } }, null)
+  await db.destroy()
+  const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+    cwd: root,
+    env: { ...process.env, VAR_DIR: varDir, BUILD_OUT_DIR: fullOut, DATABASE_URL: '' },
+    encoding: 'utf8',
+  })
+  if (build.status !== 0) throw new Error(`full build failed:\n${build.stdout}\n${build.stderr}`)
+  if (!build.stdout.includes('posts: data/blog/ plus 1 published post(s) from SQLite'))
+    throw new Error(`the build did not say where posts came from:\n${build.stdout}`)
+  fs.cpSync(fullClient, liveDir, { recursive: true })
+  // The publisher renders with the full build's bundle, as a server would with its own build.
+  process.env.BUILD_OUT_DIR = fullOut
+  db = createDb({ varDir })
+  setDbPosts(await readSnapshot(db))
+}, 900_000)
+
+afterAll(async () => {
+  fs.writeFileSync(autoImporter, registered)
+  if (outDirBefore === undefined) delete process.env.BUILD_OUT_DIR
+  else process.env.BUILD_OUT_DIR = outDirBefore
+  setDbPosts(undefined)
+  await db?.destroy()
+  fs.rmSync(tmp, { recursive: true, force: true })
+  fs.rmSync(fullOut, { recursive: true, force: true })
+})
+
+describe('incremental publishing', () => {
+  const publisher = () => new Publisher({ root, outDir: liveDir, serverEntry: path.join(fullOut, 'server', 'entry.mjs') })
+  let p: Publisher
+
+  it('unpublishing removes the post page and the tag page only it used, and leaves the sitemap', async () => {
+    p = publisher()
+    await db('posts').where({ id: postId }).update({ status: 'archived' })
+    const preview = await p.sync(db, { dryRun: true })
+    expect(preview.ok).toBe(true)
+    expect(preview.impact.removed.sort()).toEqual(['/blog/local-services-ads-cost-per-job', '/tag/call-tracking'])
+    expect(fs.existsSync(path.join(liveDir, 'blog/local-services-ads-cost-per-job/index.html'))).toBe(true)
+
+    const receipt = await p.sync(db)
+    expect(receipt.failures).toEqual([])
+    expect(receipt.ok).toBe(true)
+    expect(receipt.impact.changed).toContain('/blog')
+    expect(receipt.impact.changed).toContain('/tag/ppc')
+    for (const f of ['index.html', 'index.html.br', 'index.html.gz'])
+      expect(fs.existsSync(path.join(liveDir, 'blog/local-services-ads-cost-per-job', f))).toBe(false)
+    expect(fs.readFileSync(path.join(liveDir, 'sitemap.xml'), 'utf8')).not.toContain('local-services-ads-cost-per-job')
+    expect(fs.readFileSync(path.join(liveDir, 'blog/index.html'), 'utf8')).not.toContain('/blog/local-services-ads-cost-per-job')
+  }, 300_000)
+
+  it('publishing it again writes exactly the bytes of the full build', async () => {
+    await db('posts').where({ id: postId }).update({ status: 'published' })
+    const preview = await p.sync(db, { dryRun: true })
+    expect(preview.impact.added.sort()).toEqual(['/blog/local-services-ads-cost-per-job', '/tag/call-tracking'])
+    expect(preview.written).toEqual([])
+    const receipt = await p.sync(db)
+    expect(receipt.ok).toBe(true)
+    expect(receipt.written).toContain('/blog/local-services-ads-cost-per-job/index.html')
+    expect(receipt.written).toContain('/sitemap.xml')
+    const fullFiles = walk(fullClient).filter(published).sort()
+    expect(walk(liveDir).filter(published).sort()).toEqual(fullFiles)
+    const different = fullFiles.filter((rel) => !fs.readFileSync(path.join(fullClient, rel)).equals(fs.readFileSync(path.join(liveDir, rel))))
+    expect(different).toEqual([])
+  }, 300_000)
+})
