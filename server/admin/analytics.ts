@@ -82,11 +82,8 @@ export async function realtime(db: Db, now = Date.now()) {
     db('events').where('ts', '>=', since).countDistinct({ n: 'session_id' }).first(),
     db('events').where('ts', '>=', since).andWhere('type', 'page_view').groupBy('path').select('path').count({ views: '*' }).orderBy('views', 'desc').limit(10),
   ])
-  const channels = await db('analytics_sessions')
-    .whereIn('id', db('events').where('ts', '>=', since).distinct('session_id'))
-    .groupBy('channel')
-    .select('channel')
-    .count({ sessions: '*' })
+  // Each event carries its session's channel: no join to the sessions table.
+  const channels = await db('events').where('ts', '>=', since).groupBy('channel').select('channel').countDistinct({ sessions: 'session_id' })
   return {
     visitors: Number(visitors?.n ?? 0),
     pages: (pages as { path: string; views: number | string }[]).map((p) => ({ path: p.path, views: Number(p.views) })),

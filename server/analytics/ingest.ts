@@ -13,6 +13,8 @@ import { nowIso, type Queryable } from '../db/rows.ts'
 import { classifyLanding, goalOf, landingSignature, pageKey, parseDevice, type Landing } from './derive.ts'
 
 export const SESSION_GAP_MS = 30 * 60_000
+/** How long after a lead is saved the browser that sent it can be recognised by today's hash. */
+export const HASH_LINK_MS = 30 * 60_000
 export const HOUR_MS = 3600_000
 export const DAY_MS = 86_400_000
 /** A client clock more than this far from the server's is ignored (the receive time is used). */
@@ -65,6 +67,9 @@ export type DerivedBatch = { events: EventRow[]; sessions: SessionRow[]; visitor
 type OpenSession = { id: string; last: number; day: number; signature: string; channel: string; leadId: number | null }
 
 const dayOf = (t: number) => Math.floor(t / DAY_MS)
+/** A hash link stands for the visit that converted only: another browser behind the same address
+ * with the same user agent later that day is not that person. */
+const expired = (key: string, linkedAt: number, now: number) => key.startsWith('h:') && now - linkedAt > HASH_LINK_MS
 
 /** Keeps the most recently used entries of a map within `max`. */
 function remember<K, V>(map: Map<K, V>, key: K, value: V, max: number) {
@@ -77,9 +82,34 @@ export class Ingestor {
   private salts = new Map<number, string>()
   private sessions = new Map<string, OpenSession>()
   /** Browser id or `h:<visitor hash>` → lead id (null: checked, not a lead; rechecked after a minute). */
-  private known = new Map<string, { leadId: number | null; at: number }>()
+  private known = new Map<string, { leadId: number | null; at: number; linkedAt: number }>()
+
+  /** Today's hash → the browser ids seen under it in the last half hour. Memory only, never stored:
+   * when that visitor becomes a lead, those ids are the ones tied to it. */
+  private recentClients = new Map<string, Map<string, number>>()
 
   constructor(private readonly db: Db) {}
+
+  private noteClient(hash: string, clientId: string, now: number) {
+    let ids = this.recentClients.get(hash)
+    if (!ids) {
+      ids = new Map()
+      remember(this.recentClients, hash, ids, 50_000)
+    }
+    ids.set(clientId, now)
+    if (ids.size > 20) ids.delete(ids.keys().next().value!)
+  }
+
+  /** The browser ids seen under a hash lately; they take over its open session, tied to the lead. */
+  adoptClients(hash: string, leadId: number, now = Date.now()): string[] {
+    const ids = [...(this.recentClients.get(hash) ?? new Map<string, number>())].filter(([, at]) => now - at <= HASH_LINK_MS).map(([id]) => id)
+    const open = this.sessions.get(hash)
+    for (const id of ids) {
+      remember(this.known, id, { leadId, at: now, linkedAt: now }, 100_000)
+      if (open) remember(this.sessions, id, { ...open, leadId }, 50_000)
+    }
+    return ids
+  }
 
   /** Today's salt: created by the first process that needs it, then shared through the table. */
   async salt(day: number): Promise<string> {
@@ -106,19 +136,21 @@ export class Ingestor {
     const missing: string[] = []
     for (const key of keys) {
       const hit = this.known.get(key)
-      if (hit && (hit.leadId !== null || now - hit.at < 60_000)) out.set(key, hit.leadId)
+      if (hit && (hit.leadId !== null || now - hit.at < 60_000)) out.set(key, hit.leadId !== null && expired(key, hit.linkedAt, now) ? null : hit.leadId)
       else missing.push(key)
     }
     if (missing.length) {
-      const rows = (await this.db('analytics_visitors').whereIn('visitor_id', missing).select('visitor_id', 'lead_id')) as {
+      const rows = (await this.db('analytics_visitors').whereIn('visitor_id', missing).select('visitor_id', 'lead_id', 'linked_at')) as {
         visitor_id: string
         lead_id: number
+        linked_at: number | string
       }[]
-      const found = new Map(rows.map((r) => [r.visitor_id, Number(r.lead_id)]))
+      const found = new Map(rows.map((r) => [r.visitor_id, r]))
       for (const key of missing) {
-        const leadId = found.get(key) ?? null
-        out.set(key, leadId)
-        remember(this.known, key, { leadId, at: now }, 100_000)
+        const row = found.get(key)
+        const entry = { leadId: row ? Number(row.lead_id) : null, at: now, linkedAt: row ? Number(row.linked_at) : 0 }
+        remember(this.known, key, entry, 100_000)
+        out.set(key, entry.leadId !== null && expired(key, entry.linkedAt, now) ? null : entry.leadId)
       }
     }
     return out
@@ -180,8 +212,11 @@ export class Ingestor {
       else if (hashLead !== null) {
         keyOf.set(id, { key: id, leadId: hashLead })
         out.visitorLinks.push({ visitor_id: id, lead_id: hashLead, linked_at: now })
-        remember(this.known, id, { leadId: hashLead, at: now }, 100_000)
-      } else keyOf.set(id, { key: hash, leadId: null })
+        remember(this.known, id, { leadId: hashLead, at: now, linkedAt: now }, 100_000)
+      } else {
+        keyOf.set(id, { key: hash, leadId: null })
+        this.noteClient(hash, id, now)
+      }
     }
     await this.loadSessions([...new Set([hash, ...[...keyOf.values()].map((v) => v.key)])], now)
     // A browser tied to a lead just now goes on with the session it had under today's hash.
@@ -252,7 +287,7 @@ export class Ingestor {
 
   /** Notes that a browser id or `h:<hash>` belongs to a lead (this process sees it at once). */
   rememberLead(key: string, leadId: number | null) {
-    remember(this.known, key, { leadId, at: Date.now() }, 100_000)
+    remember(this.known, key, { leadId, at: Date.now(), linkedAt: Date.now() }, 100_000)
   }
 
   /** Forgets what this process remembers (tests, erasure). */
@@ -273,6 +308,12 @@ export async function linkLeadToVisitor(db: Queryable, ingestor: Ingestor, leadI
     .onConflict('visitor_id')
     .merge()
   ingestor.rememberLead(`h:${hash}`, leadId)
+  const clients = ingestor.adoptClients(hash, leadId, now)
+  if (clients.length)
+    await db('analytics_visitors')
+      .insert(clients.map((visitor_id) => ({ visitor_id, lead_id: leadId, linked_at: now })))
+      .onConflict('visitor_id')
+      .ignore()
   const since = dayOf(now) * DAY_MS
   await db('analytics_sessions').where({ visitor_id: hash }).andWhere('started_at', '>=', since).whereNull('lead_id').update({ lead_id: leadId })
   await db('events').where({ visitor_id: hash }).andWhere('ts', '>=', since).whereNull('lead_id').update({ lead_id: leadId })

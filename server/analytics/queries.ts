@@ -9,8 +9,18 @@ import { addFigures, computeHour, emptyFigures, METRICS, rolledThrough, type Dim
 export type Range = { from: number; to: number; tz: string }
 
 /** Milliseconds to add to UTC to read the wall clock of `tz` at instant `t`. */
+const formatters = new Map<string, Intl.DateTimeFormat>()
 export function zoneOffset(t: number, tz: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  if (tz === 'UTC') return 0
+  let format = formatters.get(tz)
+  if (!format) formatters.set(tz, (format = zoneFormat(tz)))
+  const parts = format.formatToParts(new Date(t))
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value)
+  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - (t - (t % 1000))
+}
+
+function zoneFormat(tz: string) {
+  return new Intl.DateTimeFormat('en-US', {
     timeZone: tz,
     hourCycle: 'h23',
     year: 'numeric',
@@ -19,9 +29,7 @@ export function zoneOffset(t: number, tz: string): number {
     hour: 'numeric',
     minute: 'numeric',
     second: 'numeric',
-  }).formatToParts(new Date(t))
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value)
-  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - (t - (t % 1000))
+  })
 }
 
 /** The instant a calendar day (YYYY-MM-DD) starts in `tz`. */

@@ -27,6 +27,8 @@ export type DryRunInput = {
   postUrl?: (slug: string) => string
   /** True for a path this site already serves (a page of the catalog): never redirected away. */
   isSitePath?: (path: string) => boolean
+  /** Count the internal links the import would rewrite (a second pass); the import itself skips it. */
+  countLinks?: boolean
 }
 export type Redirect = { from: string; to: string; sourceKey: string }
 export type RedirectConflict = { from: string; sourceKey: string; reason: string }
@@ -115,11 +117,12 @@ export async function dryRun(input: DryRunInput): Promise<DryRun> {
   // Second pass: links between imported posts, now that every new URL is known.
   const mapLink = createLinkMapper([...hosts, ...oldHosts], oldToNew)
   const linkRewrites = new Map<string, number>()
-  for await (const item of readSource(input)) {
-    if (item.kind !== 'post') continue
-    const { links } = rewritePost(item.post, mapLink, (url) => images.get(url)?.path)
-    if (links) linkRewrites.set(item.post.sourceKey, links)
-  }
+  if (input.countLinks !== false)
+    for await (const item of readSource(input)) {
+      if (item.kind !== 'post') continue
+      const { links } = rewritePost(item.post, mapLink, (url) => images.get(url)?.path)
+      if (links) linkRewrites.set(item.post.sourceKey, links)
+    }
   return {
     linkRewrites,
     redirectsSkipped,

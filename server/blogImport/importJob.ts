@@ -22,6 +22,8 @@ import type { ImportedPost } from './types.ts'
 export const REDIRECT_GROUP = 'blog import'
 /** How often the progress row is written. */
 const PROGRESS_EVERY = 25
+/** Posts per transaction. */
+const BATCH = 25
 
 export type ImportRow = { id: number; kind: SourceKind; fileName: string; filePath: string; mediaPath: string | null; status: string; createdBy: number | null }
 
@@ -81,7 +83,15 @@ export function toPostFields(post: ImportedPost, slug: string, markdown: string,
   }
 }
 
-export type RunOptions = { signal?: AbortSignal; isSitePath?: (path: string) => boolean; fallbackAuthor?: string }
+export type RunOptions = {
+  signal?: AbortSignal
+  isSitePath?: (path: string) => boolean
+  fallbackAuthor?: string
+  /** Posts per transaction (default BATCH). */
+  batchSize?: number
+  /** Called after each committed batch with the number of posts written so far. */
+  onWritten?: (written: number) => void
+}
 
 export async function runImport(db: Db, importId: number, opts: RunOptions = {}): Promise<Reconciliation> {
   const row = await getImport(db, importId)
@@ -90,7 +100,7 @@ export async function runImport(db: Db, importId: number, opts: RunOptions = {})
   const { stored, owners } = await storedState(db)
   // An old address that is a page of this site keeps that page: no redirect over it.
   const isSitePath = opts.isSitePath ?? ((p: string) => catalogUrls().has(p.toLowerCase()))
-  const plan = await dryRun({ ...input, stored: (k) => stored.get(k), slugOwner: (s) => owners.get(s), isSitePath })
+  const plan = await dryRun({ ...input, stored: (k) => stored.get(k), slugOwner: (s) => owners.get(s), isSitePath, countLinks: false })
   const bySource = new Map(plan.entries.map((e) => [e.sourceKey, e]))
   const toWrite = plan.entries.filter((e) => e.action === 'create' || e.action === 'update').length
   await db('blog_imports')
@@ -104,6 +114,29 @@ export async function runImport(db: Db, importId: number, opts: RunOptions = {})
   const failures = new Map<string, string>()
   let done = 0
   let written = 0
+  // Posts are written in small batches, one transaction each: a killed run leaves whole posts only.
+  let batch: Array<{ post: ImportedPost; fields: NewPost }> = []
+  const flush = async () => {
+    if (!batch.length) return
+    const current = batch
+    batch = []
+    await db.transaction(async (trx) => {
+      for (const { post, fields } of current) {
+        const hash = postHash(post)
+        const existing = await trx('blog_import_items').where({ source_key: post.sourceKey }).first()
+        if (existing) {
+          const state = { status: fields.status, date: fields.date, publishedAt: fields.publishedAt }
+          await updatePost(trx, Number(existing.post_id), { fields, state }, row.createdBy, 'import')
+          await trx('blog_import_items').where({ id: existing.id }).update({ hash, import_id: importId, imported_at: nowIso() })
+        } else {
+          const created = await insertPost(trx, fields, row.createdBy, 'import')
+          await trx('blog_import_items').insert({ source_key: post.sourceKey, post_id: created.id, hash, import_id: importId, imported_at: nowIso() })
+        }
+      }
+    })
+    written += current.length
+    opts.onWritten?.(written)
+  }
   for await (const item of readSource(input)) {
     opts.signal?.throwIfAborted()
     done++
@@ -118,29 +151,17 @@ export async function runImport(db: Db, importId: number, opts: RunOptions = {})
         if (!checked.success) {
           failures.set(item.post.sourceKey, checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '))
         } else {
-          await db.transaction(async (trx) => {
-            const hash = postHash(item.post)
-            const existing = await trx('blog_import_items').where({ source_key: item.post.sourceKey }).first()
-            if (existing) {
-              await updatePost(
-                trx,
-                Number(existing.post_id),
-                { fields: checked.data, state: { status: fields.status, date: fields.date, publishedAt: fields.publishedAt } },
-                row.createdBy,
-                'import',
-              )
-              await trx('blog_import_items').where({ id: existing.id }).update({ hash, import_id: importId, imported_at: nowIso() })
-            } else {
-              const post = await insertPost(trx, { ...fields, ...checked.data }, row.createdBy, 'import')
-              await trx('blog_import_items').insert({ source_key: item.post.sourceKey, post_id: post.id, hash, import_id: importId, imported_at: nowIso() })
-            }
-          })
-          written++
+          batch.push({ post: item.post, fields: { ...fields, ...checked.data } })
+          if (batch.length >= (opts.batchSize ?? BATCH)) await flush()
         }
       }
     }
-    if (done % PROGRESS_EVERY === 0) await db('blog_imports').where({ id: importId }).update({ items_done: done, updated_at: nowIso() })
+    if (done % PROGRESS_EVERY === 0) {
+      await flush()
+      await db('blog_imports').where({ id: importId }).update({ items_done: done, updated_at: nowIso() })
+    }
   }
+  await flush()
 
   // Redirects for every old URL of a published post, replacing an earlier import's rule for the same address.
   for (const r of plan.redirects) {

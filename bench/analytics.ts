@@ -1,0 +1,323 @@
+// `npm run bench:analytics` (a benchmark, not a test). Seeds raw analytics (sessions and events
+// over 90 days, 10,000 pages, 20 sources) on SQLite and, when reachable, PostgreSQL; rolls them up;
+// then prints:
+//   - p95 of each dashboard query for 7-, 30- and 90-day ranges (target < 300 ms);
+//   - rollup time for one hour and for one day;
+//   - ingestion rate (derive + group insert, in process) while rollups run (target ≥ 20,000/s);
+//   - database size; the query plans of the hot queries (EXPLAIN).
+// BENCH_EVENTS (default 1,000,000; the issue's full size is 10,000,000), BENCH_DAYS (90),
+// BENCH_PG (a postgres:// URL; default postgres://postgres@127.0.0.1:5432/test when reachable).
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { realtime, attributionReport } from '../server/admin/analytics.ts'
+import { Ingestor, DAY_MS, HOUR_MS } from '../server/analytics/ingest.ts'
+import { dayRange, readBreakdown, readSeries } from '../server/analytics/queries.ts'
+import { rollupDay, rollupHour, ROLLED_THROUGH_KEY } from '../server/analytics/rollup.ts'
+import { createDb, migrate, type Db } from '../server/db/knex.ts'
+import { insertEventBatches } from '../server/db/queries/events.ts'
+import { chunk, insertMany, isSqlite } from '../server/db/rows.ts'
+import type { AnalyticsEvent } from '../shared/contract.ts'
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000)
+const DAYS = Number(process.env.BENCH_DAYS ?? 90)
+const RUNS = Number(process.env.BENCH_RUNS ?? 15)
+const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/test'
+const CHANNELS = [
+  ['google', 'cpc', 'paid-search'],
+  ['bing', 'cpc', 'paid-search'],
+  ['facebook', 'paid-social', 'paid-social'],
+  ['linkedin', 'paid-social', 'paid-social'],
+  ['newsletter', 'email', 'email'],
+  ['partner', 'affiliate', 'affiliate'],
+  ['google.com', 'organic', 'organic-search'],
+  ['bing.com', 'organic', 'organic-search'],
+  ['duckduckgo.com', 'organic', 'organic-search'],
+  ['linkedin.com', 'social', 'social-media'],
+  ['facebook.com', 'social', 'social-media'],
+  ['x.com', 'social', 'social-media'],
+  ['reddit.com', 'social', 'social-media'],
+  ['news.example.org', 'referral', 'referral'],
+  ['blog.example.net', 'referral', 'referral'],
+  ['directory.example.com', 'referral', 'referral'],
+  ['acme', 'banner', 'display'],
+  ['podcast', 'audio', 'campaign'],
+  ['(direct)', '(none)', 'direct-traffic'],
+  ['print', 'qr', 'campaign'],
+] as const
+const DEVICES = ['desktop', 'mobile', 'tablet'] as const
+
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]
+const fmt = (n: number) => `${n.toFixed(1)} ms`
+const rand = (seed: number) => () => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed / 2147483648)
+
+async function seed(db: Db, now: number) {
+  const r = rand(42)
+  const start = now - DAYS * DAY_MS
+  const perSession = 6.7
+  const sessionsTotal = Math.round(EVENTS / perSession)
+  let events = 0
+  const t0 = performance.now()
+  const page = () => `/page-${Math.floor(r() ** 2 * 10_000)}`
+  let sessionRows: Record<string, unknown>[] = []
+  let eventRows: Record<string, unknown>[] = []
+  const flush = async () => {
+    await db.transaction(async (trx) => {
+      for (const part of chunk(sessionRows, 500)) await insertMany(trx, 'analytics_sessions', part)
+      for (const part of chunk(eventRows, 400)) await insertMany(trx, 'events', part)
+    })
+    sessionRows = []
+    eventRows = []
+  }
+  for (let s = 0; s < sessionsTotal && events < EVENTS; s++) {
+    const started = Math.floor(start + (s / sessionsTotal) * (now - start - HOUR_MS))
+    const [source, medium, channel] = CHANNELS[Math.floor(r() * CHANNELS.length)]
+    const id = crypto.randomBytes(12).toString('hex')
+    const visitor = crypto.randomBytes(16).toString('hex')
+    const landing = page()
+    const device = DEVICES[Math.floor(r() * 3)]
+    sessionRows.push({
+      id,
+      visitor_id: visitor,
+      first_of_day: true,
+      returning: r() < 0.3,
+      lead_id: null,
+      started_at: started,
+      channel,
+      source,
+      medium,
+      campaign: medium === 'cpc' || medium === 'email' ? `campaign-${Math.floor(r() * 40)}` : '',
+      referrer_host: channel === 'referral' || channel === 'organic-search' || channel === 'social-media' ? source : '',
+      click_id: '',
+      landing_page: landing,
+      device,
+      browser: 'Chrome',
+      os: 'Windows',
+    })
+    const n = 1 + Math.floor(r() * 12)
+    let path = landing
+    for (let k = 0; k < n && events < EVENTS; k++) {
+      const ts = started + k * 20_000
+      const type = k % 3 === 0 ? 'page_view' : k % 3 === 1 ? 'scroll_depth' : r() < 0.03 ? 'form_submit' : 'time_on_page'
+      if (type === 'page_view' && k) path = page()
+      eventRows.push({
+        type,
+        path,
+        visitor_id: visitor,
+        session_id: id,
+        occurred_at: ts,
+        value: type === 'scroll_depth' ? 50 : null,
+        name: type === 'form_submit' ? 'Free quote request' : '',
+        referrer: '',
+        props: null,
+        user_agent: '',
+        ip_hash: '',
+        received_at: new Date(ts).toISOString(),
+        ts,
+        channel,
+        goal: type === 'form_submit' ? 'form:Free quote request' : '',
+        device,
+        lead_id: null,
+      })
+      events++
+    }
+    if (eventRows.length >= 20_000) await flush()
+  }
+  await flush()
+  return { events, sessions: sessionsTotal, seconds: (performance.now() - t0) / 1000 }
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<number> {
+  const t = performance.now()
+  await fn()
+  return performance.now() - t
+}
+
+async function run(name: string, db: Db, size: () => Promise<number>) {
+  console.log(`\n== ${name}: ${EVENTS.toLocaleString('en-US')} events over ${DAYS} days ==`)
+  const now = Math.floor(Date.now() / HOUR_MS) * HOUR_MS + 20 * 60_000
+  const seeded = await seed(db, now)
+  console.log(`seeded ${seeded.events.toLocaleString('en-US')} events, ${seeded.sessions.toLocaleString('en-US')} sessions in ${seeded.seconds.toFixed(0)} s`)
+
+  // Rollups of every hour, timed: one hour (median of all) and one day (24 hours + the day sum).
+  const lastHour = Math.floor(now / HOUR_MS) - 1
+  const firstHour = Math.floor((now - DAYS * DAY_MS) / HOUR_MS)
+  const hourTimes: number[] = []
+  const t0 = performance.now()
+  for (let h = firstHour; h <= lastHour; h++) {
+    hourTimes.push(await timed(() => rollupHour(db, h)))
+    if ((h + 1) % 24 === 0) await rollupDay(db, Math.floor((h * HOUR_MS) / DAY_MS))
+  }
+  await rollupDay(db, Math.floor((lastHour * HOUR_MS) / DAY_MS))
+  await db('analytics_state')
+    .insert({ key: ROLLED_THROUGH_KEY, value: String(lastHour) })
+    .onConflict('key')
+    .merge()
+  const dayTime = await timed(async () => {
+    const d = Math.floor(now / DAY_MS) - 2
+    for (let h = (d * DAY_MS) / HOUR_MS; h < ((d + 1) * DAY_MS) / HOUR_MS; h++) await rollupHour(db, h)
+    await rollupDay(db, d)
+  })
+  console.log(
+    `rollup: all ${hourTimes.length} hours in ${((performance.now() - t0) / 1000).toFixed(0)} s; one hour p50 ${fmt(percentile(hourTimes, 50))}, p95 ${fmt(percentile(hourTimes, 95))}; one day ${fmt(dayTime)}`,
+  )
+
+  // Dashboard queries.
+  const today = new Date(now).toISOString().slice(0, 10)
+  for (const days of [7, 30, 90]) {
+    const from = new Date(now - (days - 1) * DAY_MS).toISOString().slice(0, 10)
+    const range = dayRange(from, today, 'UTC')
+    const nyRange = dayRange(from, today, 'America/New_York')
+    const queries: [string, () => Promise<unknown>][] = [
+      ['overview breakdown (total, page, channel, device, goal)', () => readBreakdown(db, range, ['total', 'page', 'channel', 'device', 'goal'], now)],
+      ['overview series (New York days)', () => readSeries(db, nyRange, 'total', '', now)],
+      ['traffic by campaign + channel', () => readBreakdown(db, range, ['campaign', 'channel'], now)],
+      [
+        'traffic series per channel (6)',
+        () =>
+          Promise.all(
+            ['paid-search', 'organic-search', 'social-media', 'referral', 'email', 'direct-traffic'].map((c) => readSeries(db, range, 'channel', c, now)),
+          ),
+      ],
+      [
+        'traffic filtered (channel + landing /page-1*)',
+        () =>
+          db('analytics_sessions')
+            .where('started_at', '>=', range.from)
+            .andWhere('started_at', '<', range.to)
+            .andWhere('channel', 'paid-search')
+            .andWhereRaw(`landing_page like ? escape '\\'`, ['/page-1%'])
+            .groupBy('landing_page')
+            .select('landing_page')
+            .count({ n: '*' })
+            .orderBy('n', 'desc')
+            .limit(200),
+      ],
+      ['realtime (last 30 min, raw)', () => realtime(db, now)],
+      ['attribution report', () => attributionReport(db, range)],
+    ]
+    for (const [label, q] of queries) {
+      const times: number[] = []
+      for (let i = 0; i < RUNS; i++) times.push(await timed(q))
+      const p95 = percentile(times, 95)
+      console.log(`${days}d  ${label}: p95 ${fmt(p95)}${p95 > 300 ? '  (over the 300 ms target)' : ''}`)
+    }
+  }
+
+  // Ingestion (derive + group insert) while an hour is rolled up again and again.
+  const ingestor = new Ingestor(db)
+  const visitors = Array.from({ length: 5000 }, (_, i) => `bench-browser-${i}-xxxxxxxx`)
+  const ingestFor = 8000
+  let stop = false
+  let rollups = 0
+  const rolling = (async () => {
+    while (!stop) {
+      await rollupHour(db, lastHour)
+      rollups++
+    }
+  })()
+  let ingested = 0
+  const t1 = performance.now()
+  const writers = Array.from({ length: 4 }, async (_, w) => {
+    let k = w
+    while (performance.now() - t1 < ingestFor) {
+      // 20 requests' batches of 25 events, inserted together as a group commit does.
+      const batches: Awaited<ReturnType<Ingestor['derive']>>[] = []
+      for (let b = 0; b < 20; b++) {
+        const v = visitors[k++ % visitors.length]
+        const at = Date.now()
+        const events: AnalyticsEvent[] = Array.from({ length: 25 }, (_, i) => ({
+          type: i % 2 ? 'scroll_depth' : 'page_view',
+          path: `/page-${(k * 7 + i) % 10_000}?utm_source=google&utm_medium=cpc`,
+          visitorId: v,
+          sessionId: 'tab-xxxxxxxx',
+          at: at + i,
+          name: '',
+          referrer: '',
+        }))
+        batches.push(
+          await ingestor.derive(events, {
+            ip: `198.51.100.${k % 250}`,
+            userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+            siteHost: 'bench.example.com',
+            receivedAt: Date.now(),
+          }),
+        )
+      }
+      await db.transaction((trx) => insertEventBatches(trx, batches))
+      ingested += batches.reduce((n, b) => n + b.events.length, 0)
+    }
+  })
+  await Promise.all(writers)
+  stop = true
+  await rolling
+  const seconds = (performance.now() - t1) / 1000
+  console.log(
+    `ingestion while rolling up: ${Math.round(ingested / seconds).toLocaleString('en-US')} events/s (${ingested.toLocaleString('en-US')} in ${seconds.toFixed(1)} s, ${rollups} hour rollups meanwhile)`,
+  )
+  console.log(`database size: ${((await size()) / 1024 / 1024).toFixed(0)} MB`)
+
+  // Query plans.
+  const explain = isSqlite(db) ? 'explain query plan' : 'explain'
+  const plans: [string, string, unknown[]][] = [
+    [
+      'daily rollup range',
+      `select dim, key, sum(page_views) from analytics_daily where dim in ('page','channel') and day >= ? and day < ? group by dim, key`,
+      [1, 2],
+    ],
+    ['hourly rollup range', `select hour, page_views from analytics_hourly where dim = 'total' and key = '' and hour >= ? and hour < ?`, [1, 2]],
+    ['raw hour', `select session_id, type, path from events where ts >= ? and ts < ?`, [now - HOUR_MS, now]],
+    ['sessions started in an hour', `select id from analytics_sessions where started_at >= ? and started_at < ?`, [now - HOUR_MS, now]],
+    ['events of sessions', `select session_id, ts from events where session_id in (?, ?)`, ['a', 'b']],
+    ['lead journey', `select * from events where lead_id = ? order by ts`, [1]],
+  ]
+  for (const [label, sql, bindings] of plans) {
+    const result = (await db.raw(`${explain} ${sql}`, bindings as never[])) as unknown
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[]
+    console.log(`EXPLAIN ${label}: ${rows.map((r) => r.detail ?? r['QUERY PLAN']).join(' | ')}`)
+  }
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proofline-bench-analytics-'))
+const sqlite = createDb({ varDir: dir })
+await migrate(sqlite)
+try {
+  await run('SQLite', sqlite, async () =>
+    ['app.sqlite', 'app.sqlite-wal'].reduce((n, f) => n + (fs.existsSync(path.join(dir, f)) ? fs.statSync(path.join(dir, f)).size : 0), 0),
+  )
+} finally {
+  await sqlite.destroy()
+  fs.rmSync(dir, { recursive: true, force: true })
+}
+
+if (process.env.BENCH_SKIP_PG !== '1') {
+  const schema = `bench_analytics_${process.pid}`
+  const admin = createDb({ databaseUrl: PG, varDir: dir })
+  let reachable = true
+  try {
+    await admin.raw(`create schema ${schema}`)
+  } catch (error) {
+    reachable = false
+    console.log(`\nPostgreSQL not reachable at ${PG}: ${(error as Error).message}`)
+  }
+  await admin.destroy()
+  if (reachable) {
+    const pg = createDb({ databaseUrl: PG, varDir: dir, searchPath: schema })
+    try {
+      await migrate(pg)
+      await run('PostgreSQL', pg, async () => {
+        const r = (await pg.raw(
+          `select sum(pg_total_relation_size(quote_ident(schemaname) || '.' || quote_ident(tablename)))::bigint as n from pg_tables where schemaname = ?`,
+          [schema],
+        )) as {
+          rows: { n: string }[]
+        }
+        return Number(r.rows[0].n)
+      })
+    } finally {
+      await pg.raw(`drop schema ${schema} cascade`)
+      await pg.destroy()
+    }
+  }
+}
