@@ -43,7 +43,8 @@ export type AdminResource = (typeof ADMIN_RESOURCES)[number]
 export const ADMIN_ACTIONS = ['list', 'show', 'create', 'edit', 'delete', 'export', 'import', 'convert', 'publish', 'approve'] as const
 export type AdminAction = (typeof ADMIN_ACTIONS)[number]
 
-const ALL = ADMIN_ACTIONS
+/** Every action of a record resource; publish and approve belong to posts and tags only. */
+const ALL: readonly AdminAction[] = ADMIN_ACTIONS.filter((a) => a !== 'publish' && a !== 'approve')
 const READ_ONLY: readonly AdminAction[] = ['list', 'show']
 /** Posts and tags: marketing writes and publishes; approving a publish request is the admin's. */
 const PUBLISHING: readonly AdminAction[] = ['list', 'show', 'create', 'edit', 'delete', 'export', 'import', 'publish']
@@ -62,8 +63,10 @@ const SPAM_REVIEW: readonly AdminAction[] = ['list', 'show', 'edit']
 const TRENDS: readonly AdminAction[] = ['list', 'show', 'edit']
 /** The mail provider's state and its connection test (edit = run the test; the settings come from the environment). */
 const MAIL_SETTINGS: readonly AdminAction[] = ['list', 'show', 'edit']
-/** Resources where even an admin has fewer than every action. */
+/** Resources where an admin's actions are not ALL: fewer, or (posts, tags) publish and approve too. */
 const ADMIN_LIMITS: Partial<Record<AdminResource, readonly AdminAction[]>> = {
+  posts: ADMIN_ACTIONS,
+  tags: ADMIN_ACTIONS,
   'audit-logs': READ_ONLY,
   dashboard: READ_ONLY,
   'demo-data': DEMO_DATA,
