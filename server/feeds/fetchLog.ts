@@ -12,6 +12,7 @@ import { feedOfPath } from '../../shared/feeds.ts'
 import type { Db } from '../db/knex.ts'
 import { isSqlite, type Queryable } from '../db/rows.ts'
 import { defineJob } from '../jobs/define.ts'
+import { startPeriodicFlush } from '../lib/periodicFlush.ts'
 
 export const FLUSH_EVERY_MS = 5000
 /** Distinct (day, feed, fetcher) keys held between flushes: a flood of random user agents cannot exhaust memory. */
@@ -94,18 +95,7 @@ export async function flushFeedFetches(db: Db): Promise<number> {
 }
 
 export function startFeedFetchFlush(db: Db, onError: (error: unknown) => void, { flushEveryMs = FLUSH_EVERY_MS } = {}) {
-  let last: Promise<unknown> = Promise.resolve()
-  const timer = setInterval(() => {
-    last = last.then(() => flushFeedFetches(db)).catch(onError)
-  }, flushEveryMs)
-  timer.unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await last
-      await flushFeedFetches(db).catch(onError)
-    },
-  }
+  return startPeriodicFlush(() => flushFeedFetches(db), onError, flushEveryMs)
 }
 
 export async function purgeFeedFetches(db: Queryable, now = Date.now(), days = RETENTION_DAYS): Promise<number> {

@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import type { Db } from '../db/knex.ts'
 import { defineJob } from '../jobs/define.ts'
+import { startPeriodicFlush } from '../lib/periodicFlush.ts'
 import { DEFAULT_RETENTION, flushNotFoundLog, purgeNotFoundLog } from './notFoundLog.ts'
 import { flushRedirectHits } from './store.ts'
 
@@ -17,18 +18,7 @@ export async function flushRedirectCounters(db: Db): Promise<void> {
 
 /** Flushes this process's counters on a timer, one flush at a time; stop() flushes what is left. */
 export function startRedirectFlush(db: Db, onError: (error: unknown) => void, { flushEveryMs = FLUSH_EVERY_MS } = {}) {
-  let last: Promise<void> = Promise.resolve()
-  const timer = setInterval(() => {
-    last = last.then(() => flushRedirectCounters(db)).catch(onError)
-  }, flushEveryMs)
-  timer.unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await last
-      await flushRedirectCounters(db).catch(onError)
-    },
-  }
+  return startPeriodicFlush(() => flushRedirectCounters(db), onError, flushEveryMs)
 }
 
 /** Keeps the 404 log within DEFAULT_RETENTION (rows and days). */
