@@ -194,7 +194,7 @@ export function postPreviewPage({ db, env }: { db: Db; env: Env }): Middleware {
     if (!ctx.path.startsWith('/preview/posts/') || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next()
     ctx.set('X-Robots-Tag', PREVIEW_ROBOTS)
     ctx.set('Cache-Control', 'private, no-store')
-    ctx.set('Referrer-Policy', 'no-referrer')
+    ctx.state.frameSameOrigin = true
     ctx.type = 'html'
     const check = verifyPreviewToken(env.APP_SECRET, ctx.path.slice('/preview/posts/'.length))
     if (!check.ok) {
