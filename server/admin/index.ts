@@ -31,6 +31,7 @@ import { registerResource, type AdminResourceModule } from './resourceRouter.ts'
 import { users } from './users.ts'
 import { notFound, redirects } from './redirects.ts'
 import { posts } from './posts.ts'
+import { registerPostEditorRoutes } from './postMedia.ts'
 import { tags } from './tags.ts'
 
 import { subscribers } from './subscribers.ts'
@@ -85,6 +86,7 @@ export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
   const cmsStore = registerCmsRoutes(router, { db, env }, guard)
   registerSyndicationRoutes(router, { db, env }, guard, cmsStore)
   registerAnalyticsRoutes(router, db, guard)
+  registerPostEditorRoutes(router, { db, env }, guard)
   for (const resource of RESOURCES) {
     // A resource's own routes first: /leads/export.csv must win over /leads/:id.
     resource.routes?.(router, { db, env }, guard)
