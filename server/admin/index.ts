@@ -10,6 +10,8 @@ import { checkOrigin, loadSession, requireCsrfToken, requireSession } from '../a
 import { activities } from './activities.ts'
 import { alerts } from './alerts.ts'
 import { registerAnalyticsRoutes } from './analytics.ts'
+import { registerWebAnalyticsRoutes } from './webAnalytics.ts'
+import { registerGoogleAnalyticsRoutes } from './googleAnalytics.ts'
 import { auditLogs } from './auditLogs.ts'
 import { adminJsonBody } from './body.ts'
 import { companies } from './companies.ts'
@@ -89,6 +91,8 @@ export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
   registerSyndicationRoutes(router, { db, env }, guard, cmsStore)
   registerAnalyticsRoutes(router, db, guard)
   registerPostEditorRoutes(router, { db, env }, guard)
+  registerWebAnalyticsRoutes(router, db, guard, cmsStore)
+  registerGoogleAnalyticsRoutes(router, { db, env }, guard)
   for (const resource of RESOURCES) {
     // A resource's own routes first: /leads/export.csv must win over /leads/:id.
     resource.routes?.(router, { db, env }, guard)
