@@ -14,6 +14,7 @@ import { startRedirectFlush } from './redirects/tasks.ts'
 import { recordServerError } from './monitoring/serverErrors.ts'
 import { closeMailProvider } from './newsletter/mailProvider.ts'
 import { startFeedFetchFlush } from './feeds/fetchLog.ts'
+import { stopEventBuffer } from './analytics/eventBuffer.ts'
 
 export type StartOptions = {
   sendMail?: SendMail
@@ -61,6 +62,7 @@ export async function startServer(env = loadEnv(), opts: StartOptions = {}) {
         server.closeIdleConnections()
       })
       await writer.close()
+      await stopEventBuffer(db)
       process.off('unhandledRejection', onRejection)
       await runner.stop()
       closeMailProvider(env)

@@ -37,6 +37,7 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     'newsletter-campaigns': [...ALL],
     'newsletter-settings': ['list', 'show', 'edit'],
     trends: ['list', 'show', 'edit'],
+    privacy: ['list', 'show', 'export', 'delete'],
   },
   sales: {
     leads: [...ALL],

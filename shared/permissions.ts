@@ -36,6 +36,7 @@ export const ADMIN_RESOURCES = [
   'newsletter-lists',
   'newsletter-campaigns',
   'newsletter-settings',
+  'privacy',
 ] as const
 export type AdminResource = (typeof ADMIN_RESOURCES)[number]
 
@@ -63,6 +64,8 @@ const SPAM_REVIEW: readonly AdminAction[] = ['list', 'show', 'edit']
 const TRENDS: readonly AdminAction[] = ['list', 'show', 'edit']
 /** The mail provider's state and its connection test (edit = run the test; the settings come from the environment). */
 const MAIL_SETTINGS: readonly AdminAction[] = ['list', 'show', 'edit']
+/** A person's data by email (issue 13): look up, export, erase. Admins only (decision 127). */
+const PRIVACY: readonly AdminAction[] = ['list', 'show', 'export', 'delete']
 /** Resources where an admin's actions are not ALL: fewer, or (posts, tags) publish and approve too. */
 const ADMIN_LIMITS: Partial<Record<AdminResource, readonly AdminAction[]>> = {
   posts: ADMIN_ACTIONS,
@@ -79,6 +82,7 @@ const ADMIN_LIMITS: Partial<Record<AdminResource, readonly AdminAction[]>> = {
   trends: TRENDS,
   attribution: ['list', 'show', 'export'],
   'newsletter-settings': MAIL_SETTINGS,
+  privacy: PRIVACY,
 }
 
 /** What each role may do per resource; a resource missing from a role's map is forbidden. */

@@ -25,6 +25,7 @@ import { maintenanceWindows } from './maintenanceWindows.ts'
 import { registerMonitoringRoutes } from './monitoring.ts'
 import { spamReview } from './spamReview.ts'
 import { registerTrendsRoutes } from './trends.ts'
+import { registerPrivacyRoutes } from './privacy.ts'
 import { jobs } from './jobs.ts'
 import { leads } from './leads.ts'
 import { registerResource, type AdminResourceModule } from './resourceRouter.ts'
@@ -85,6 +86,7 @@ export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
   const cmsStore = registerCmsRoutes(router, { db, env }, guard)
   registerSyndicationRoutes(router, { db, env }, guard, cmsStore)
   registerAnalyticsRoutes(router, db, guard)
+  registerPrivacyRoutes(router, { db, env }, guard)
   for (const resource of RESOURCES) {
     // A resource's own routes first: /leads/export.csv must win over /leads/:id.
     resource.routes?.(router, { db, env }, guard)
