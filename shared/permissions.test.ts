@@ -38,6 +38,7 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     'newsletter-settings': ['list', 'show', 'edit'],
     trends: ['list', 'show', 'edit'],
     'blog-migration': ['list', 'show', 'create', 'edit', 'import', 'export'],
+    privacy: ['list', 'show', 'export', 'delete'],
   },
   sales: {
     leads: [...ALL],

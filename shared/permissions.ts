@@ -37,6 +37,7 @@ export const ADMIN_RESOURCES = [
   'newsletter-campaigns',
   'newsletter-settings',
   'blog-migration',
+  'privacy',
 ] as const
 export type AdminResource = (typeof ADMIN_RESOURCES)[number]
 
@@ -66,6 +67,8 @@ const TRENDS: readonly AdminAction[] = ['list', 'show', 'edit']
 const MAIL_SETTINGS: readonly AdminAction[] = ['list', 'show', 'edit']
 /** Blog migration (issue 12): upload (create), dry run, import, provide missing images and re-check (edit), CSV (export). */
 const BLOG_MIGRATION: readonly AdminAction[] = ['list', 'show', 'create', 'edit', 'import', 'export']
+/** A person's data by email (issue 13): look up, export, erase. Admins only (decision 127). */
+const PRIVACY: readonly AdminAction[] = ['list', 'show', 'export', 'delete']
 /** Resources where an admin's actions are not ALL: fewer, or (posts, tags) publish and approve too. */
 const ADMIN_LIMITS: Partial<Record<AdminResource, readonly AdminAction[]>> = {
   posts: ADMIN_ACTIONS,
@@ -83,6 +86,7 @@ const ADMIN_LIMITS: Partial<Record<AdminResource, readonly AdminAction[]>> = {
   attribution: ['list', 'show', 'export'],
   'newsletter-settings': MAIL_SETTINGS,
   'blog-migration': BLOG_MIGRATION,
+  privacy: PRIVACY,
 }
 
 /** What each role may do per resource; a resource missing from a role's map is forbidden. */

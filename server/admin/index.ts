@@ -28,6 +28,7 @@ import { registerMonitoringRoutes } from './monitoring.ts'
 import { spamReview } from './spamReview.ts'
 import { registerTrendsRoutes } from './trends.ts'
 import { registerBlogMigrationRoutes } from './blogMigration.ts'
+import { registerPrivacyRoutes } from './privacy.ts'
 import { jobs } from './jobs.ts'
 import { leads } from './leads.ts'
 import { registerResource, type AdminResourceModule } from './resourceRouter.ts'
@@ -93,6 +94,7 @@ export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
   registerPostEditorRoutes(router, { db, env }, guard)
   registerWebAnalyticsRoutes(router, db, guard, cmsStore)
   registerGoogleAnalyticsRoutes(router, { db, env }, guard)
+  registerPrivacyRoutes(router, { db, env }, guard)
   for (const resource of RESOURCES) {
     // A resource's own routes first: /leads/export.csv must win over /leads/:id.
     resource.routes?.(router, { db, env }, guard)
