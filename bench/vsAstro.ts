@@ -22,7 +22,7 @@ const astroSource = path.join(root, 'bench', 'astro')
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
 const NODE_FOR_ASTRO = '22.23.3'
 
-type Run = { pages: number; totalSeconds: number; renderSeconds: number; peakRssMb: number }
+type Run = { pages: number; totalSeconds: number; renderSeconds: number; peakRssMb: number; phases?: Record<string, number> }
 
 /** Installs Astro (and Node 22 when needed) into a temp folder and copies the project there. */
 function prepareAstro(): { dir: string; node: string } {
@@ -72,8 +72,9 @@ function ours(dataDir: string, label: string): Run {
       BUILD_OUT_DIR: outDir,
       PRECOMPRESS_CACHE_DIR: cacheDir,
     })
-    const result = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { pages: number; renderSeconds: number }
-    return { pages: result.pages, renderSeconds: result.renderSeconds, totalSeconds: run.totalSeconds, peakRssMb: run.peakRssMb }
+    const result = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { pages: number; renderSeconds: number; phases: Record<string, number> }
+    const { pages, renderSeconds, phases } = result
+    return { pages, renderSeconds, phases, totalSeconds: run.totalSeconds, peakRssMb: run.peakRssMb }
   } finally {
     fs.rmSync(outDir, { recursive: true, force: true })
     fs.rmSync(cacheDir, { recursive: true, force: true })
@@ -178,4 +179,10 @@ export async function vsAstro(sizes: number[]) {
 }
 
 const describe = (r: Run) =>
-  `${r.pages} pages, total ${r.totalSeconds.toFixed(1)} s, pre-render ${r.renderSeconds.toFixed(1)} s (${(r.pages / r.renderSeconds).toFixed(0)} pages/s), peak RSS ${r.peakRssMb.toFixed(0)} MB`
+  `${r.pages} pages, total ${r.totalSeconds.toFixed(1)} s, pre-render ${r.renderSeconds.toFixed(1)} s (${(r.pages / r.renderSeconds).toFixed(0)} pages/s), peak RSS ${r.peakRssMb.toFixed(0)} MB${
+    r.phases
+      ? `; phases (s): ${Object.entries(r.phases)
+          .map(([k, s]) => `${k} ${s.toFixed(1)}`)
+          .join(', ')}`
+      : ''
+  }`
