@@ -6,11 +6,13 @@
 // --warm (build each synthetic site a second time with the same data: the content-hash cache of
 // precompressed files then skips every unchanged file; its time shows as phase precompress).
 // Each synthetic build starts with an empty cache of its own, so the cold figures are cold.
+// --vs-astro: the same data sets built by ours and by the Astro project of bench/astro/ (see
+// bench/vsAstro.ts), alternating A B A B, with the ratios ours/Astro.
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { syntheticData } from './synthetic.ts'
+import { syntheticData } from './syntheticData.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 type Result = {
@@ -35,43 +37,51 @@ function runBuild(env: Record<string, string>): Result {
   return JSON.parse(out.trim().split('\n').at(-1)!) as Result
 }
 
-const rows: string[] = []
-const report = (label: string, r: Result) => {
-  const line = `${label.padEnd(22)} ${String(r.pages).padStart(6)} pages  ${r.pagesPerSecond.toFixed(0).padStart(5)} pages/s  pre-render ${r.renderSeconds.toFixed(1).padStart(6)} s  total ${r.totalSeconds.toFixed(1).padStart(6)} s  ${((r.renderSeconds * 1000) / r.pages).toFixed(2)} ms/page  peak RSS ${r.peakRssMb.toFixed(0)} MB`
-  const phases = Object.entries(r.phases ?? {})
-    .map(([k, v]) => `${k} ${v.toFixed(1)}`)
-    .join(', ')
-  rows.push(`${line}\n${''.padEnd(23)}phases (s): ${phases}`)
-  console.log(rows.at(-1))
-  if (json) console.log(JSON.stringify({ label, ...r }))
+async function main() {
+  const rows: string[] = []
+  const report = (label: string, r: Result) => {
+    const line = `${label.padEnd(22)} ${String(r.pages).padStart(6)} pages  ${r.pagesPerSecond.toFixed(0).padStart(5)} pages/s  pre-render ${r.renderSeconds.toFixed(1).padStart(6)} s  total ${r.totalSeconds.toFixed(1).padStart(6)} s  ${((r.renderSeconds * 1000) / r.pages).toFixed(2)} ms/page  peak RSS ${r.peakRssMb.toFixed(0)} MB`
+    const phases = Object.entries(r.phases ?? {})
+      .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+      .join(', ')
+    rows.push(`${line}\n${''.padEnd(23)}phases (s): ${phases}`)
+    console.log(rows.at(-1))
+    if (json) console.log(JSON.stringify({ label, ...r }))
+  }
+
+  if (!process.argv.includes('--no-real')) {
+    console.log('Building the real site (client, pre-render, assets, checks, compression)...')
+    report('real site', runBuild({}))
+  }
+  for (const count of sizes) {
+    const dataDir = syntheticData(count)
+    // Inside the project: vike resolves its manifests relative to the project root.
+    const outDir = path.join(root, 'dist-bench', `synthetic-${count}`)
+    const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), `precompress-cache-${count}-`))
+    const env = { DATA_DIR: dataDir, BUILD_OUT_DIR: outDir, PRECOMPRESS_CACHE_DIR: cacheDir }
+    console.log(`Building a synthetic site with ${count} cities...`)
+    try {
+      report(`synthetic ${count} cities`, runBuild(env))
+      if (process.argv.includes('--warm')) {
+        console.log(`Building it again with the same data (warm precompression cache)...`)
+        report(`  again, warm cache`, runBuild(env))
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true })
+      fs.rmSync(cacheDir, { recursive: true, force: true })
+      fs.rmSync(path.join(root, 'dist-bench'), { recursive: true, force: true })
+    }
+  }
+  console.log(
+    `\nSummary (${os.cpus().length} cores, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}):\n${rows.join('\n')}`,
+  )
 }
 
-if (!process.argv.includes('--no-real')) {
-  console.log('Building the real site (client, pre-render, assets, checks, compression)...')
-  report('real site', runBuild({}))
-}
-for (const count of sizes) {
-  const dataDir = syntheticData(count)
-  // Inside the project: vike resolves its manifests relative to the project root.
-  const outDir = path.join(root, 'dist-bench', `synthetic-${count}`)
-  const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), `precompress-cache-${count}-`))
-  const env = { DATA_DIR: dataDir, BUILD_OUT_DIR: outDir, PRECOMPRESS_CACHE_DIR: cacheDir }
-  console.log(`Building a synthetic site with ${count} cities...`)
-  try {
-    report(`synthetic ${count} cities`, runBuild(env))
-    if (process.argv.includes('--warm')) {
-      console.log(`Building it again with the same data (warm precompression cache)...`)
-      report(`  again, warm cache`, runBuild(env))
-    }
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true })
-    fs.rmSync(cacheDir, { recursive: true, force: true })
-    fs.rmSync(path.join(root, 'dist-bench'), { recursive: true, force: true })
-  }
-}
-console.log(
-  `\nSummary (${os.cpus().length} cores, load ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')}):\n${rows.join('\n')}`,
-)
+const entry = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)
+if (entry && process.argv.includes('--vs-astro')) {
+  const { vsAstro } = await import('./vsAstro.ts')
+  await vsAstro(sizes)
+} else if (entry) await main()

@@ -12,7 +12,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { syntheticData } from './synthetic.ts'
+import { syntheticData } from './syntheticData.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]

@@ -15,6 +15,7 @@ import { recordServerError } from './monitoring/serverErrors.ts'
 import { closeMailProvider } from './newsletter/mailProvider.ts'
 import { startFeedFetchFlush } from './feeds/fetchLog.ts'
 import { loadPublishedPosts, publisherFor } from './posts/service.ts'
+import { stopEventBuffer } from './analytics/eventBuffer.ts'
 
 export type StartOptions = {
   sendMail?: SendMail
@@ -67,6 +68,7 @@ export async function startServer(env = loadEnv(), opts: StartOptions = {}) {
         server.closeIdleConnections()
       })
       await writer.close()
+      await stopEventBuffer(db)
       process.off('unhandledRejection', onRejection)
       await runner.stop()
       closeMailProvider(env)

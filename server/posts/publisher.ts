@@ -81,6 +81,11 @@ export class Publisher {
     return next
   }
 
+  /** Runs `fn` between publishes: a draft preview (server/posts/preview.ts) sets the same global snapshot. */
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    return this.serial(fn)
+  }
+
   /**
    * Brings the served site in line with the posts in `db` (usually the transaction that changed
    * them). `dryRun` renders and checks but writes nothing: the impact preview.
@@ -229,7 +234,7 @@ export class Publisher {
   }
 
   /** Pre-renders `urls` with vike (the build's bundle and hooks) and the build's link rewriting. */
-  private async render(urls: ReadonlySet<string>, rewrite: (url: string, html: string) => string): Promise<Map<string, string>> {
+  async render(urls: ReadonlySet<string>, rewrite: (url: string, html: string) => string): Promise<Map<string, string>> {
     const out = new Map<string, string>()
     // vike's prerender() imports the server bundle that the last `vike build` of this checkout
     // registered; it must be the served build's (a benchmark's synthetic build is not).

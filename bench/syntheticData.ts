@@ -1,5 +1,4 @@
-// The synthetic data sets of the benchmarks (bench:build, bench:publish): a copy of data/ (in a
-// temp dir, never committed) whose cities.yaml adds `count` generated cities, each a page of its own.
+// Synthetic data sets for the build benches: a copy of data/ with generated cities added.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
