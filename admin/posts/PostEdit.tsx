@@ -125,7 +125,7 @@ function Editor({
   const [diff, setDiff] = useState<FieldChange[] | null>(null)
   const [brokenLinks, setBrokenLinks] = useState(post.brokenLinks ?? [])
   const saving = useRef(false)
-  // Where the caret was in the body when it was last used: an uploaded image goes there.
+  // Where the caret was when the body was last left: an uploaded image goes there.
   const bodyCaret = useRef<number | null>(null)
   const [previewUrl, setPreviewUrl] = useState<string | null>(null)
   const [previewVersion, setPreviewVersion] = useState(0)
@@ -284,7 +284,7 @@ function Editor({
                 <TextField
                   id="post-body"
                   label="Body (Markdown)"
-                  onSelect={(e) => {
+                  onBlur={(e) => {
                     bodyCaret.current = (e.target as HTMLTextAreaElement).selectionStart
                   }}
                   value={fields.body}
