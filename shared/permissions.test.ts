@@ -37,6 +37,7 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     'newsletter-campaigns': [...ALL],
     'newsletter-settings': ['list', 'show', 'edit'],
     trends: ['list', 'show', 'edit'],
+    'blog-generator': ['list', 'show', 'create', 'edit'],
   },
   sales: {
     leads: [...ALL],
@@ -71,6 +72,7 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     'newsletter-campaigns': [...ALL],
     'newsletter-settings': ['list', 'show', 'edit'],
     trends: ['list', 'show', 'edit'],
+    'blog-generator': ['list', 'show', 'create'],
   },
 }
 

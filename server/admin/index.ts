@@ -25,6 +25,7 @@ import { maintenanceWindows } from './maintenanceWindows.ts'
 import { registerMonitoringRoutes } from './monitoring.ts'
 import { spamReview } from './spamReview.ts'
 import { registerTrendsRoutes } from './trends.ts'
+import { registerBlogGeneratorRoutes } from './blogGenerator.ts'
 import { jobs } from './jobs.ts'
 import { leads } from './leads.ts'
 import { registerResource, type AdminResourceModule } from './resourceRouter.ts'
@@ -82,6 +83,7 @@ export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
   registerDemoDataRoutes(router, db, guard)
   registerMonitoringRoutes(router, { db, env }, guard)
   registerTrendsRoutes(router, { db, env }, guard)
+  registerBlogGeneratorRoutes(router, { db, env }, guard)
   const cmsStore = registerCmsRoutes(router, { db, env }, guard)
   registerSyndicationRoutes(router, { db, env }, guard, cmsStore)
   registerAnalyticsRoutes(router, db, guard)
