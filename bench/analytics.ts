@@ -12,6 +12,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { realtime, attributionReport } from '../server/admin/analytics.ts'
+import { EventBuffer } from '../server/analytics/eventBuffer.ts'
 import { Ingestor, DAY_MS, HOUR_MS } from '../server/analytics/ingest.ts'
 import { dayRange, readBreakdown, readSeries } from '../server/analytics/queries.ts'
 import { funnel, journeys, likeOf, type FunnelStep } from '../server/analytics/funnels.ts'
@@ -26,6 +27,8 @@ import type { AnalyticsEvent } from '../shared/contract.ts'
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000)
 const DAYS = Number(process.env.BENCH_DAYS ?? 90)
 const RUNS = Number(process.env.BENCH_RUNS ?? 15)
+/** BENCH_ONLY=ingest: seed, roll up, then measure ingestion only (no dashboard queries, no plans). */
+const ONLY_INGEST = process.env.BENCH_ONLY === 'ingest'
 const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/test'
 const CHANNELS = [
   ['google', 'cpc', 'paid-search'],
@@ -192,7 +195,7 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
 
   // Dashboard queries.
   const today = new Date(now).toISOString().slice(0, 10)
-  for (const days of [7, 30, 90]) {
+  for (const days of ONLY_INGEST ? [] : [7, 30, 90]) {
     const from = new Date(now - (days - 1) * DAY_MS).toISOString().slice(0, 10)
     const range = dayRange(from, today, 'UTC')
     const nyRange = dayRange(from, today, 'America/New_York')
@@ -255,45 +258,51 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
   })()
   let ingested = 0
   const t1 = performance.now()
-  const writers = Array.from({ length: 4 }, async (_, w) => {
+  // 64 requests in flight at any time, each a batch of 25 events from one browser, derived and
+  // handed to the event buffer as POST /api/events does (BENCH_INGEST=group: the old path, 20
+  // requests' batches per group-commit transaction).
+  const buffer = new EventBuffer(db)
+  const agent = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+  const request = (k: number) => {
+    const at = Date.now()
+    const events: AnalyticsEvent[] = Array.from({ length: 25 }, (_, i) => ({
+      type: i % 2 ? 'scroll_depth' : 'page_view',
+      path: `/page-${(k * 7 + i) % 10_000}?utm_source=google&utm_medium=cpc`,
+      visitorId: visitors[k % visitors.length],
+      sessionId: 'tab-xxxxxxxx',
+      at: at + i,
+      name: '',
+      referrer: '',
+    }))
+    return ingestor.derive(events, { ip: `198.51.100.${k % 250}`, userAgent: agent, siteHost: 'bench.example.com', receivedAt: Date.now() })
+  }
+  const grouped = process.env.BENCH_INGEST === 'group'
+  const writers = Array.from({ length: grouped ? 4 : 64 }, async (_, w) => {
     let k = w
     while (performance.now() - t1 < ingestFor) {
-      // 20 requests' batches of 25 events, inserted together as a group commit does.
-      const batches: Awaited<ReturnType<Ingestor['derive']>>[] = []
-      for (let b = 0; b < 20; b++) {
-        const v = visitors[k++ % visitors.length]
-        const at = Date.now()
-        const events: AnalyticsEvent[] = Array.from({ length: 25 }, (_, i) => ({
-          type: i % 2 ? 'scroll_depth' : 'page_view',
-          path: `/page-${(k * 7 + i) % 10_000}?utm_source=google&utm_medium=cpc`,
-          visitorId: v,
-          sessionId: 'tab-xxxxxxxx',
-          at: at + i,
-          name: '',
-          referrer: '',
-        }))
-        batches.push(
-          await ingestor.derive(events, {
-            ip: `198.51.100.${k % 250}`,
-            userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-            siteHost: 'bench.example.com',
-            receivedAt: Date.now(),
-          }),
-        )
+      if (grouped) {
+        const batches: Awaited<ReturnType<Ingestor['derive']>>[] = []
+        for (let b = 0; b < 20; b++) batches.push(await request((k += 4)))
+        await db.transaction((trx) => insertEventBatches(trx, batches))
+        ingested += batches.reduce((n, b) => n + b.events.length, 0)
+      } else {
+        // (not `ingested += await …`: that reads `ingested` before the await and loses the others' counts)
+        const accepted = await buffer.add(await request((k += 64)))
+        ingested += accepted
       }
-      await db.transaction((trx) => insertEventBatches(trx, batches))
-      ingested += batches.reduce((n, b) => n + b.events.length, 0)
     }
   })
   await Promise.all(writers)
+  await buffer.stop()
   stop = true
   await rolling
   const seconds = (performance.now() - t1) / 1000
   console.log(
-    `ingestion while rolling up: ${Math.round(ingested / seconds).toLocaleString('en-US')} events/s (${ingested.toLocaleString('en-US')} in ${seconds.toFixed(1)} s, ${rollups} hour rollups meanwhile)`,
+    `ingestion (${grouped ? 'group commit of 20 requests' : `event buffer, ${buffer.stats.flushes} flushes, largest ${buffer.stats.largestFlush} rows`}) while rolling up: ${Math.round(ingested / seconds).toLocaleString('en-US')} events/s (${ingested.toLocaleString('en-US')} in ${seconds.toFixed(1)} s, ${rollups} hour rollups meanwhile)`,
   )
   console.log(`database size: ${((await size()) / 1024 / 1024).toFixed(0)} MB`)
 
+  if (ONLY_INGEST) return
   // Query plans.
   const explain = isSqlite(db) ? 'explain query plan' : 'explain'
   const plans: [string, string, unknown[]][] = [

@@ -87,6 +87,9 @@ async function child(posts: number, file: string) {
 
 if (process.argv[2] === '--child') {
   await child(Number(process.argv[3]), process.argv[4])
+} else if (process.argv[2] === '--write') {
+  // Only writes the export (for profiling one size: node --cpu-prof --import tsx bench/importWxr.ts --child N file).
+  await writeWxr(process.argv[4], Number(process.argv[3]))
 } else {
   const sizes = (process.env.BENCH_WXR_SIZES ?? '1000,10000').split(',').map(Number)
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proofline-bench-wxr-'))

@@ -37,6 +37,17 @@ const EnvSchema = z.object({
     .int()
     .min(0)
     .default(512 * 1024 * 1024),
+  /** Blog migration uploads (issue 12): the export file, and the media zip (wp-content/uploads). */
+  BLOG_IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(200 * 1024 * 1024),
+  BLOG_MEDIA_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024 * 1024),
   SMTP_URL: z.string().optional(),
   /** Cross-posting to dev.to (server/syndication/providers.ts): an API key connects it. */
   DEVTO_API_KEY: z.string().min(1).optional(),

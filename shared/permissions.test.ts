@@ -37,6 +37,8 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     'newsletter-campaigns': [...ALL],
     'newsletter-settings': ['list', 'show', 'edit'],
     trends: ['list', 'show', 'edit'],
+    'blog-migration': ['list', 'show', 'create', 'edit', 'import', 'export'],
+    privacy: ['list', 'show', 'export', 'delete'],
   },
   sales: {
     leads: [...ALL],
@@ -71,6 +73,7 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     'newsletter-campaigns': [...ALL],
     'newsletter-settings': ['list', 'show', 'edit'],
     trends: ['list', 'show', 'edit'],
+    'blog-migration': ['list', 'show', 'create', 'edit', 'import', 'export'],
   },
 }
 

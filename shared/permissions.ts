@@ -36,6 +36,8 @@ export const ADMIN_RESOURCES = [
   'newsletter-lists',
   'newsletter-campaigns',
   'newsletter-settings',
+  'blog-migration',
+  'privacy',
 ] as const
 export type AdminResource = (typeof ADMIN_RESOURCES)[number]
 
@@ -63,6 +65,10 @@ const SPAM_REVIEW: readonly AdminAction[] = ['list', 'show', 'edit']
 const TRENDS: readonly AdminAction[] = ['list', 'show', 'edit']
 /** The mail provider's state and its connection test (edit = run the test; the settings come from the environment). */
 const MAIL_SETTINGS: readonly AdminAction[] = ['list', 'show', 'edit']
+/** Blog migration (issue 12): upload (create), dry run, import, provide missing images and re-check (edit), CSV (export). */
+const BLOG_MIGRATION: readonly AdminAction[] = ['list', 'show', 'create', 'edit', 'import', 'export']
+/** A person's data by email (issue 13): look up, export, erase. Admins only (decision 127). */
+const PRIVACY: readonly AdminAction[] = ['list', 'show', 'export', 'delete']
 /** Resources where an admin's actions are not ALL: fewer, or (posts, tags) publish and approve too. */
 const ADMIN_LIMITS: Partial<Record<AdminResource, readonly AdminAction[]>> = {
   posts: ADMIN_ACTIONS,
@@ -79,6 +85,8 @@ const ADMIN_LIMITS: Partial<Record<AdminResource, readonly AdminAction[]>> = {
   trends: TRENDS,
   attribution: ['list', 'show', 'export'],
   'newsletter-settings': MAIL_SETTINGS,
+  'blog-migration': BLOG_MIGRATION,
+  privacy: PRIVACY,
 }
 
 /** What each role may do per resource; a resource missing from a role's map is forbidden. */
@@ -117,6 +125,7 @@ const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>
     'newsletter-lists': ALL,
     'newsletter-campaigns': ALL,
     'newsletter-settings': MAIL_SETTINGS,
+    'blog-migration': BLOG_MIGRATION,
   },
 }
 

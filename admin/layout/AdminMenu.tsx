@@ -10,6 +10,7 @@ import TrafficIcon from '@mui/icons-material/Traffic'
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart'
 import TrendingUpIcon from '@mui/icons-material/TrendingUp'
 import SettingsIcon from '@mui/icons-material/SettingsSuggest'
+import MoveUpIcon from '@mui/icons-material/MoveUp'
 import { canAccess } from '../../shared/permissions.ts'
 import type { Role } from '../authState.ts'
 
@@ -32,6 +33,7 @@ export function AdminMenu() {
       {can('not-found') && <Menu.ResourceItem name="not-found" />}
       {can('posts') && <Menu.ResourceItem name="posts" />}
       {can('tags') && <Menu.ResourceItem name="tags" />}
+      {can('blog-migration') && <Menu.Item to="/blog-migration" primaryText="Blog migration" leftIcon={<MoveUpIcon />} />}
       {can('monitoring') && <Menu.Item to="/monitoring" primaryText="Monitoring" leftIcon={<MonitorHeartIcon />} />}
       {can('error-groups') && <Menu.ResourceItem name="error-groups" />}
       {can('incidents') && <Menu.ResourceItem name="incidents" />}

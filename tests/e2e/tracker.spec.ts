@@ -218,6 +218,7 @@ test.describe('events', () => {
     await page.goto('/')
     await startTracker(page)
     if (isMobile) {
+      await expect(page.locator('[data-island="MobileMenu"]')).toHaveAttribute('data-hydrated', '')
       await page.getByRole('button', { name: 'Open menu' }).click()
       await page.getByRole('dialog', { name: 'Site menu' }).getByRole('link', { name: 'Locations' }).click()
     } else {
