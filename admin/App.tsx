@@ -6,6 +6,7 @@ import { AnalyticsOverview } from './analytics/AnalyticsOverview.tsx'
 import { Attribution } from './analytics/Attribution.tsx'
 import { LeadJourney, Visitors } from './analytics/Visitors.tsx'
 import { WebTraffic } from './analytics/WebTraffic.tsx'
+import { PrivacyPage } from './privacy/PrivacyPage.tsx'
 import { ChangePasswordPage } from './account/ChangePasswordPage.tsx'
 import activities from './activities/index.ts'
 import { MyTasks } from './activities/MyTasks.tsx'
@@ -64,6 +65,7 @@ export function App() {
           <Route path="/visitors/lead/:id" element={<LeadJourney />} />
           <Route path="/monitoring" element={<MonitoringPage />} />
           <Route path="/trends" element={<TrendsPage />} />
+          <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="/newsletter-analytics" element={<NewsletterAnalytics />} />
           <Route path="/newsletter-settings" element={<MailSettings />} />
         </CustomRoutes>
