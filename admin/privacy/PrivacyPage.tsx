@@ -226,7 +226,7 @@ export function PrivacyPage() {
             {total} records are deleted in one go and cannot be restored. Deals keep their name and amount without this person; ROI calculations keep their
             figures without the link. Type the email address again to confirm.
           </DialogContentText>
-          <TextField label="Email address again" value={confirmEmail} onChange={(e) => setConfirmEmail(e.target.value)} autoFocus fullWidth size="small" />
+          <TextField label="Email address again" value={confirmEmail} onChange={(e) => setConfirmEmail(e.target.value)} fullWidth size="small" />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirming(false)}>Cancel</Button>
