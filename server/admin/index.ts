@@ -26,6 +26,7 @@ import { registerMonitoringRoutes } from './monitoring.ts'
 import { spamReview } from './spamReview.ts'
 import { registerTrendsRoutes } from './trends.ts'
 import { registerPrivacyRoutes } from './privacy.ts'
+import { registerDigestRoutes } from './digest.ts'
 import { jobs } from './jobs.ts'
 import { leads } from './leads.ts'
 import { registerResource, type AdminResourceModule } from './resourceRouter.ts'
@@ -87,6 +88,7 @@ export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
   registerSyndicationRoutes(router, { db, env }, guard, cmsStore)
   registerAnalyticsRoutes(router, db, guard)
   registerPrivacyRoutes(router, { db, env }, guard)
+  registerDigestRoutes(router, { db, env }, guard)
   for (const resource of RESOURCES) {
     // A resource's own routes first: /leads/export.csv must win over /leads/:id.
     resource.routes?.(router, { db, env }, guard)
