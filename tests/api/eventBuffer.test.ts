@@ -5,6 +5,7 @@ import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EventBuffer } from '../../server/analytics/eventBuffer.ts'
 import { Ingestor } from '../../server/analytics/ingest.ts'
+import type { AnalyticsEvent } from '../../shared/contract.ts'
 import { databases, postJson, samples, startTestServer, type TestServer } from './helpers.ts'
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
@@ -21,7 +22,7 @@ describe.each(databases)('analytics event buffer ($name)', (target) => {
 
   const derive = (ingestor: Ingestor, path: string, n = 5, ip = '198.51.100.20') =>
     ingestor.derive(
-      Array.from({ length: n }, (_, i) => samples.event({ visitorId: `browser-${crypto.randomUUID()}`, path, at: Date.now() + i })),
+      Array.from({ length: n }, (_, i) => samples.event({ visitorId: `browser-${crypto.randomUUID()}`, path, at: Date.now() + i }) as AnalyticsEvent),
       { ip, userAgent: CHROME, siteHost: 'example.com', receivedAt: Date.now() },
     )
 

@@ -52,7 +52,7 @@ describe.each(databases)('privacy checks ($name)', (target) => {
   })
 
   it('with GPC or DNT: no events, and the lead is not tied to its visit', async () => {
-    for (const optOut of [{ 'Sec-GPC': '1' }, { DNT: '1' }]) {
+    for (const optOut of [{ 'Sec-GPC': '1' }, { DNT: '1' }] as Record<string, string>[]) {
       const visitorId = `browser-${crypto.randomUUID()}`
       const h = { 'User-Agent': `${CHROME} ${crypto.randomUUID()}`, 'X-Forwarded-For': '198.51.100.9', ...optOut }
       const before = Number((await server.db('events').count({ n: '*' }).first())!.n)
