@@ -15,6 +15,7 @@ import { securityHeaders } from './middleware/securityHeaders.ts'
 import { staticSite } from './middleware/staticSite.ts'
 import { redirectsMiddleware } from './redirects/middleware.ts'
 import { feedFetchLog } from './feeds/fetchLog.ts'
+import { socialShortLinks } from './social/shortLinks.ts'
 
 export type AppDeps = { db: Db; env: Env; writer?: Writer; notifyOutbox?: () => void }
 
@@ -50,6 +51,7 @@ export function createApp({ db, env, writer = createWriter(db), notifyOutbox }: 
   app.use(health.routes())
   app.use(adminRoutes({ db, env }))
   app.use(apiRoutes({ db, env, writer, notifyOutbox }))
+  app.use(socialShortLinks(db, env))
   app.use(redirectsMiddleware(db))
   app.use(adminApp(env.STATIC_DIR))
   app.use(feedFetchLog())

@@ -37,6 +37,8 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     'newsletter-campaigns': [...ALL],
     'newsletter-settings': ['list', 'show', 'edit'],
     trends: ['list', 'show', 'edit'],
+    'social-media': [...ADMIN_ACTIONS],
+    'social-accounts': [...ALL],
   },
   sales: {
     leads: [...ALL],
@@ -71,6 +73,8 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     'newsletter-campaigns': [...ALL],
     'newsletter-settings': ['list', 'show', 'edit'],
     trends: ['list', 'show', 'edit'],
+    'social-media': ['list', 'show', 'create', 'edit', 'delete', 'export', 'import', 'publish'],
+    'social-accounts': [...ALL],
   },
 }
 

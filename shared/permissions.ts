@@ -36,6 +36,8 @@ export const ADMIN_RESOURCES = [
   'newsletter-lists',
   'newsletter-campaigns',
   'newsletter-settings',
+  'social-media',
+  'social-accounts',
 ] as const
 export type AdminResource = (typeof ADMIN_RESOURCES)[number]
 
@@ -43,7 +45,7 @@ export type AdminResource = (typeof ADMIN_RESOURCES)[number]
 export const ADMIN_ACTIONS = ['list', 'show', 'create', 'edit', 'delete', 'export', 'import', 'convert', 'publish', 'approve'] as const
 export type AdminAction = (typeof ADMIN_ACTIONS)[number]
 
-/** Every action of a record resource; publish and approve belong to posts and tags only. */
+/** Every action of a record resource; publish and approve belong to posts, tags and social posts only. */
 const ALL: readonly AdminAction[] = ADMIN_ACTIONS.filter((a) => a !== 'publish' && a !== 'approve')
 const READ_ONLY: readonly AdminAction[] = ['list', 'show']
 /** Posts and tags: marketing writes and publishes; approving a publish request is the admin's. */
@@ -67,6 +69,8 @@ const MAIL_SETTINGS: readonly AdminAction[] = ['list', 'show', 'edit']
 const ADMIN_LIMITS: Partial<Record<AdminResource, readonly AdminAction[]>> = {
   posts: ADMIN_ACTIONS,
   tags: ADMIN_ACTIONS,
+  // Social posts: publish = schedule; approve = a marketing user's post when approvals are on.
+  'social-media': ADMIN_ACTIONS,
   'audit-logs': READ_ONLY,
   dashboard: READ_ONLY,
   'demo-data': DEMO_DATA,
@@ -117,6 +121,8 @@ const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>
     'newsletter-lists': ALL,
     'newsletter-campaigns': ALL,
     'newsletter-settings': MAIL_SETTINGS,
+    'social-media': PUBLISHING,
+    'social-accounts': ALL,
   },
 }
 

@@ -16,6 +16,7 @@ import { newsletterEmailJob } from '../newsletter/emailJob.ts'
 import { campaignSendJob } from '../newsletter/campaignJob.ts'
 import { feedFetchPurgeJob } from '../feeds/fetchLog.ts'
 import { webSubPingJob } from '../feeds/websub.ts'
+import { socialAutoDraftJob, socialDueJob, socialTokenAlertJob } from '../social/service.ts'
 
 export const jobs: JobDefinition[] = [
   notificationJob,
@@ -34,6 +35,9 @@ export const jobs: JobDefinition[] = [
   webSubPingJob,
   feedFetchPurgeJob,
   postScheduleJob,
+  socialDueJob,
+  socialTokenAlertJob,
+  socialAutoDraftJob,
 ]
 
 /** Cron patterns in UTC. The purge also runs when a server starts (as it did before the runner). */
@@ -48,4 +52,5 @@ export const schedules: Schedule[] = [
   { job: rollupJob, cron: '2,20,35,50 * * * *', runAtStart: true },
   { job: analyticsPurgeJob, cron: '23 4 * * *', runAtStart: true },
   { job: feedFetchPurgeJob, cron: '53 3 * * *', runAtStart: false },
+  { job: socialTokenAlertJob, cron: '11 8 * * *' },
 ]
