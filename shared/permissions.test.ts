@@ -39,6 +39,9 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     trends: ['list', 'show', 'edit'],
     'social-media': [...ADMIN_ACTIONS],
     'social-accounts': [...ALL],
+    'blog-migration': ['list', 'show', 'create', 'edit', 'import', 'export'],
+    privacy: ['list', 'show', 'export', 'delete'],
+    'blog-generator': ['list', 'show', 'create', 'edit'],
   },
   sales: {
     leads: [...ALL],
@@ -75,6 +78,8 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     trends: ['list', 'show', 'edit'],
     'social-media': ['list', 'show', 'create', 'edit', 'delete', 'export', 'import', 'publish'],
     'social-accounts': [...ALL],
+    'blog-migration': ['list', 'show', 'create', 'edit', 'import', 'export'],
+    'blog-generator': ['list', 'show', 'create'],
   },
 }
 
