@@ -38,6 +38,7 @@ import users from './users/index.ts'
 import redirects, { RedirectImport, notFound } from './redirects/resources.ts'
 import posts, { tags } from './posts/index.ts'
 import { campaigns, MailSettings, NewsletterAnalytics, newsletterLists, SubscriberImport, subscribers } from './newsletter/index.ts'
+import { SocialAccountCreate, SocialAccountList, SocialPostCreate, SocialPostList, SocialPostShow } from './social/SocialScreens.tsx'
 
 export function App() {
   return (
@@ -118,6 +119,21 @@ export function App() {
           <Route path="import" element={<SubscriberImport />} />
         </Resource>
         <Resource name="newsletter-campaigns" {...campaigns} options={{ label: 'Campaigns' }} recordRepresentation="name" />
+        <Resource
+          name="social-media"
+          list={SocialPostList}
+          show={SocialPostShow}
+          create={SocialPostCreate}
+          options={{ label: 'Social media' }}
+          recordRepresentation="title"
+        />
+        <Resource
+          name="social-accounts"
+          list={SocialAccountList}
+          create={SocialAccountCreate}
+          options={{ label: 'Social accounts' }}
+          recordRepresentation="name"
+        />
         <Resource name="newsletter-lists" {...newsletterLists} options={{ label: 'Lists' }} recordRepresentation="name" />
       </Admin>
     </BrowserRouter>

@@ -53,6 +53,8 @@ export function AdminMenu() {
       {can('analytics') && <Menu.Item to="/visitors" primaryText="Visitors" leftIcon={<PeopleIcon />} />}
       {can('subscribers') && <Menu.ResourceItem name="subscribers" />}
       {can('newsletter-campaigns') && <Menu.ResourceItem name="newsletter-campaigns" />}
+      {can('social-media') && <Menu.ResourceItem name="social-media" />}
+      {can('social-accounts') && <Menu.ResourceItem name="social-accounts" />}
       {can('newsletter-lists') && <Menu.ResourceItem name="newsletter-lists" />}
       {can('subscribers') && <Menu.Item to="/newsletter-analytics" primaryText="Newsletter analytics" leftIcon={<InsightsIcon />} />}
       {can('newsletter-settings') && <Menu.Item to="/newsletter-settings" primaryText="Newsletter settings" leftIcon={<SettingsIcon />} />}
