@@ -6,6 +6,8 @@ import { AnalyticsOverview } from './analytics/AnalyticsOverview.tsx'
 import { Attribution } from './analytics/Attribution.tsx'
 import { LeadJourney, Visitors } from './analytics/Visitors.tsx'
 import { WebTraffic } from './analytics/WebTraffic.tsx'
+import { WebAnalytics } from './analytics/WebAnalytics.tsx'
+import { GoogleAnalytics } from './analytics/GoogleAnalytics.tsx'
 import { ChangePasswordPage } from './account/ChangePasswordPage.tsx'
 import activities from './activities/index.ts'
 import { MyTasks } from './activities/MyTasks.tsx'
@@ -60,6 +62,8 @@ export function App() {
           <Route path="/account" element={<AccountPage />} />
           <Route path="/analytics" element={<AnalyticsOverview />} />
           <Route path="/web-traffic" element={<WebTraffic />} />
+          <Route path="/web-analytics" element={<WebAnalytics />} />
+          <Route path="/google-analytics" element={<GoogleAnalytics />} />
           <Route path="/attribution" element={<Attribution />} />
           <Route path="/visitors" element={<Visitors />} />
           <Route path="/visitors/lead/:id" element={<LeadJourney />} />

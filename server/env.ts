@@ -126,6 +126,10 @@ const EnvSchema = z.object({
   // Analytics (docs/decisions/120-analytics-storage.md): days raw events and sessions are kept
   // (rollups are kept for good).
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  // GA4 forwarding through the Measurement Protocol (docs/decisions/123): without a secret the
+  // provider is "not connected" and events wait in the queue; test = GA4's validation endpoint.
+  GA4_API_SECRET: z.string().max(200).default(''),
+  GA4_MODE: z.enum(['live', 'test']).default('live'),
   JOBS_POLL_MS: z.coerce.number().int().min(50).default(2000),
   JOBS_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
 })

@@ -1,4 +1,6 @@
 // The side menu: only what the signed-in role may open, by the same canAccess as the server.
+import QueryStatsIcon from '@mui/icons-material/QueryStats'
+import CompareArrowsIcon from '@mui/icons-material/CompareArrows'
 import { Menu, usePermissions } from 'react-admin'
 import AssignmentIcon from '@mui/icons-material/AssignmentTurnedIn'
 import AccountTreeIcon from '@mui/icons-material/AccountTree'
@@ -43,6 +45,8 @@ export function AdminMenu() {
       {can('syndication') && <Menu.ResourceItem name="syndication" />}
       {can('analytics') && <Menu.Item to="/analytics" primaryText="Analytics" leftIcon={<InsightsIcon />} />}
       {can('analytics') && <Menu.Item to="/web-traffic" primaryText="Web traffic" leftIcon={<TrafficIcon />} />}
+      {can('analytics') && <Menu.Item to="/web-analytics" primaryText="Web analytics" leftIcon={<QueryStatsIcon />} />}
+      {can('analytics') && <Menu.Item to="/google-analytics" primaryText="Google Analytics" leftIcon={<CompareArrowsIcon />} />}
       {can('attribution') && <Menu.Item to="/attribution" primaryText="Attribution" leftIcon={<AccountTreeIcon />} />}
       {can('analytics') && <Menu.Item to="/visitors" primaryText="Visitors" leftIcon={<PeopleIcon />} />}
       {can('subscribers') && <Menu.ResourceItem name="subscribers" />}

@@ -10,6 +10,7 @@ import crypto from 'node:crypto'
 import type { AnalyticsEvent } from '../../shared/contract.ts'
 import type { Db } from '../db/knex.ts'
 import { nowIso, type Queryable } from '../db/rows.ts'
+import { existingEventBuffer } from './eventBuffer.ts'
 import { classifyLanding, goalOf, landingSignature, pageKey, parseDevice, type Landing } from './derive.ts'
 
 export const SESSION_GAP_MS = 30 * 60_000
@@ -315,6 +316,8 @@ export async function linkLeadToVisitor(db: Queryable, ingestor: Ingestor, leadI
       .onConflict('visitor_id')
       .ignore()
   const since = dayOf(now) * DAY_MS
+  // Rows of this visitor still waiting in the buffer get the lead id before they are written.
+  existingEventBuffer(db)?.assignLead(hash, leadId, since)
   await db('analytics_sessions').where({ visitor_id: hash }).andWhere('started_at', '>=', since).whereNull('lead_id').update({ lead_id: leadId })
   await db('events').where({ visitor_id: hash }).andWhere('ts', '>=', since).whereNull('lead_id').update({ lead_id: leadId })
 }

@@ -12,6 +12,7 @@ import { alertJob } from '../monitoring/alerts.ts'
 import { monitoringPurgeJob, uptimeProbeJob } from '../monitoring/jobs.ts'
 import { heartbeatJob } from '../monitoring/heartbeat.ts'
 import { analyticsPurgeJob, rollupJob } from '../analytics/rollup.ts'
+import { ga4ForwardJob } from '../analytics/ga4.ts'
 import { newsletterEmailJob } from '../newsletter/emailJob.ts'
 import { campaignSendJob } from '../newsletter/campaignJob.ts'
 import { feedFetchPurgeJob } from '../feeds/fetchLog.ts'
@@ -29,6 +30,7 @@ export const jobs: JobDefinition[] = [
   heartbeatJob,
   rollupJob,
   analyticsPurgeJob,
+  ga4ForwardJob,
   newsletterEmailJob,
   campaignSendJob,
   webSubPingJob,
@@ -47,5 +49,7 @@ export const schedules: Schedule[] = [
   // Rollups 2 minutes after each hour ends (late beacons), then every quarter to refresh the hours of running sessions.
   { job: rollupJob, cron: '2,20,35,50 * * * *', runAtStart: true },
   { job: analyticsPurgeJob, cron: '23 4 * * *', runAtStart: true },
+  // GA4 forwarding: queue new events and send them when the provider is connected (decision 123).
+  { job: ga4ForwardJob, cron: '*/5 * * * *' },
   { job: feedFetchPurgeJob, cron: '53 3 * * *', runAtStart: false },
 ]
