@@ -8,6 +8,7 @@ import { LeadJourney, Visitors } from './analytics/Visitors.tsx'
 import { WebTraffic } from './analytics/WebTraffic.tsx'
 import { WebAnalytics } from './analytics/WebAnalytics.tsx'
 import { GoogleAnalytics } from './analytics/GoogleAnalytics.tsx'
+import { PrivacyPage } from './privacy/PrivacyPage.tsx'
 import { ChangePasswordPage } from './account/ChangePasswordPage.tsx'
 import activities from './activities/index.ts'
 import { MyTasks } from './activities/MyTasks.tsx'
@@ -71,6 +72,7 @@ export function App() {
           <Route path="/trends" element={<TrendsPage />} />
           <Route path="/blog-migration" element={<BlogMigrationPage />} />
           <Route path="/blog-migration/:id" element={<BlogMigrationPage />} />
+          <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="/newsletter-analytics" element={<NewsletterAnalytics />} />
           <Route path="/newsletter-settings" element={<MailSettings />} />
         </CustomRoutes>

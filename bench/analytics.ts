@@ -298,7 +298,7 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
   await rolling
   const seconds = (performance.now() - t1) / 1000
   console.log(
-    `ingestion (${grouped ? 'group commit of 20 requests' : `event buffer, ${buffer.stats.flushes} flushes, largest ${buffer.stats.largestFlush} rows`}) while rolling up: ${Math.round(ingested / seconds).toLocaleString('en-US')} events/s (${ingested.toLocaleString('en-US')} in ${seconds.toFixed(1)} s, ${rollups} hour rollups meanwhile)`,
+    `ingestion (${grouped ? 'group commit of 20 requests' : `event buffer, ${buffer.stats.flushes} flushes, largest ${buffer.stats.largestFlush} rows, ${buffer.stats.retriedAlone} batches retried alone`}) while rolling up: ${Math.round(ingested / seconds).toLocaleString('en-US')} events/s (${ingested.toLocaleString('en-US')} in ${seconds.toFixed(1)} s, ${rollups} hour rollups meanwhile)`,
   )
   console.log(`database size: ${((await size()) / 1024 / 1024).toFixed(0)} MB`)
 

@@ -88,8 +88,10 @@ const stripColors = (log: string) => log.replace(new RegExp(`${String.fromCharCo
 function astroRenderSeconds(log: string) {
   const plain = stripColors(log)
   const after = plain.slice(plain.indexOf('generating static routes'))
-  const m = /Completed in ([\d.]+)(ms|s)\./.exec(after)
-  return m ? Number(m[1]) / (m[2] === 'ms' ? 1000 : 1) : NaN
+  // Astro prints 640ms, 12.34s, or 1m 5s past a minute.
+  const m = /Completed in (?:(\d+)m (\d+)s|([\d.]+)(ms|s))\./.exec(after)
+  if (!m) return NaN
+  return m[1] ? Number(m[1]) * 60 + Number(m[2]) : Number(m[3]) / (m[4] === 'ms' ? 1000 : 1)
 }
 
 function astro(astroDir: { dir: string; node: string }, dataDir: string): Run {

@@ -39,6 +39,7 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     trends: ['list', 'show', 'edit'],
     'blog-migration': ['list', 'show', 'create', 'edit', 'import', 'export'],
     privacy: ['list', 'show', 'export', 'delete'],
+    'blog-generator': ['list', 'show', 'create', 'edit'],
   },
   sales: {
     leads: [...ALL],
@@ -74,6 +75,7 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     'newsletter-settings': ['list', 'show', 'edit'],
     trends: ['list', 'show', 'edit'],
     'blog-migration': ['list', 'show', 'create', 'edit', 'import', 'export'],
+    'blog-generator': ['list', 'show', 'create'],
   },
 }
 

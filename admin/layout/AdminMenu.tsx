@@ -11,6 +11,7 @@ import MonitorHeartIcon from '@mui/icons-material/MonitorHeart'
 import TrendingUpIcon from '@mui/icons-material/TrendingUp'
 import SettingsIcon from '@mui/icons-material/SettingsSuggest'
 import MoveUpIcon from '@mui/icons-material/MoveUp'
+import PrivacyTipIcon from '@mui/icons-material/PrivacyTip'
 import { canAccess } from '../../shared/permissions.ts'
 import type { Role } from '../authState.ts'
 
@@ -41,6 +42,7 @@ export function AdminMenu() {
       {can('alerts') && <Menu.ResourceItem name="alerts" />}
       {can('spam-review') && <Menu.ResourceItem name="spam-review" />}
       {can('trends') && <Menu.Item to="/trends" primaryText="Trends" leftIcon={<TrendingUpIcon />} />}
+      {can('privacy') && <Menu.Item to="/privacy" primaryText="Privacy" leftIcon={<PrivacyTipIcon />} />}
       {can('cms') && <Menu.ResourceItem name="cms" />}
       {can('syndication') && <Menu.ResourceItem name="syndication" />}
       {can('analytics') && <Menu.Item to="/analytics" primaryText="Analytics" leftIcon={<InsightsIcon />} />}

@@ -10,6 +10,7 @@ import { Title, useNotify } from 'react-admin'
 import { useParams } from 'react-router-dom'
 import { errorMessage, useCan } from '../common/hooks.ts'
 import { postsApi, type FieldChange, type Impact, type PostFields, type PostRecord, type Receipt, type Revision } from './api.ts'
+import { PublishReceipts } from './PublishReceipts.tsx'
 import { ImageUpload } from './ImageUpload.tsx'
 import { SeoPanel } from './SeoPanel.tsx'
 
@@ -63,6 +64,7 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
         </ul>
       )}
       <ImpactList impact={receipt.impact} />
+      {receipt.ok && receipt.webSubPing != null && <Typography>The WebSub hub is pinged with the new feeds (job #{receipt.webSubPing}).</Typography>}
     </Alert>
   )
 }
@@ -71,6 +73,8 @@ export function PostEdit() {
   const { id = '' } = useParams()
   const post = useQuery({ queryKey: ['admin', 'post', id], queryFn: () => postsApi.get(id) })
   const revisions = useQuery({ queryKey: ['admin', 'post-revisions', id], queryFn: () => postsApi.revisions(id) })
+  // Here, not in the editor: the editor remounts when the post reloads after publishing.
+  const [receipt, setReceipt] = useState<Receipt | null>(null)
   if (post.error) return <Alert severity="error">{errorMessage(post.error, 'This post could not be loaded.')}</Alert>
   if (!post.data) return <Typography sx={{ p: 2 }}>Loading…</Typography>
   const reload = async () => {
@@ -84,6 +88,8 @@ export function PostEdit() {
       revisions={revisions.data ?? []}
       reload={reload}
       reloadRevisions={() => void revisions.refetch()}
+      receipt={receipt}
+      setReceipt={setReceipt}
     />
   )
 }
@@ -94,12 +100,16 @@ function Editor({
   revisions,
   reload,
   reloadRevisions,
+  receipt,
+  setReceipt,
 }: {
   id: string
   post: PostRecord
   revisions: Revision[]
   reload: () => Promise<void>
   reloadRevisions: () => void
+  receipt: Receipt | null
+  setReceipt: (receipt: Receipt | null) => void
 }) {
   const notify = useNotify()
   const { can, role } = useCan()
@@ -108,7 +118,6 @@ function Editor({
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [status, setStatus] = useState('')
   const [impact, setImpact] = useState<Impact | null>(null)
-  const [receipt, setReceipt] = useState<Receipt | null>(null)
   const [publishAt, setPublishAt] = useState('')
   const [goneTarget, setGoneTarget] = useState('')
   const [chosenPair, setPair] = useState<[number, number] | null>(null)
@@ -116,7 +125,7 @@ function Editor({
   const [diff, setDiff] = useState<FieldChange[] | null>(null)
   const [brokenLinks, setBrokenLinks] = useState(post.brokenLinks ?? [])
   const saving = useRef(false)
-  // Where the caret was in the body when it was last used: an uploaded image goes there.
+  // Where the caret was when the body was last left: an uploaded image goes there.
   const bodyCaret = useRef<number | null>(null)
   const [previewUrl, setPreviewUrl] = useState<string | null>(null)
   const [previewVersion, setPreviewVersion] = useState(0)
@@ -275,7 +284,7 @@ function Editor({
                 <TextField
                   id="post-body"
                   label="Body (Markdown)"
-                  onSelect={(e) => {
+                  onBlur={(e) => {
                     bodyCaret.current = (e.target as HTMLTextAreaElement).selectionStart
                   }}
                   value={fields.body}
@@ -536,6 +545,7 @@ function Editor({
               </Box>
             </CardContent>
           </Card>
+          <PublishReceipts receipts={post.receipts ?? []} />
         </Grid>
       </Grid>
     </Box>

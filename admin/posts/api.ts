@@ -4,7 +4,8 @@ import type { UsedKeyphrase } from '../../shared/seo.ts'
 import { apiUrl, httpClient, type ListQuery } from '../dataProvider.ts'
 
 export type Impact = { added: string[]; changed: string[]; removed: string[] }
-export type Receipt = { ok: boolean; impact: Impact; written: string[]; failures: string[]; durationMs: number; siteBuilt: boolean }
+/** webSubPing: the job pinging the WebSub hub with the feeds written (none without a hub). */
+export type Receipt = { ok: boolean; impact: Impact; written: string[]; failures: string[]; durationMs: number; siteBuilt: boolean; webSubPing?: number | null }
 export type PostFields = {
   title: string
   slug: string

@@ -29,6 +29,8 @@ import { spamReview } from './spamReview.ts'
 import { registerTrendsRoutes } from './trends.ts'
 import { registerBlogMigrationRoutes } from './blogMigration.ts'
 import { registerPrivacyRoutes } from './privacy.ts'
+import { registerBlogGeneratorRoutes } from './blogGenerator.ts'
+import { registerDigestRoutes } from './digest.ts'
 import { jobs } from './jobs.ts'
 import { leads } from './leads.ts'
 import { registerResource, type AdminResourceModule } from './resourceRouter.ts'
@@ -88,6 +90,7 @@ export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
   registerMonitoringRoutes(router, { db, env }, guard)
   registerTrendsRoutes(router, { db, env }, guard)
   registerBlogMigrationRoutes(router, { db, env }, guard)
+  registerBlogGeneratorRoutes(router, { db, env }, guard)
   const cmsStore = registerCmsRoutes(router, { db, env }, guard)
   registerSyndicationRoutes(router, { db, env }, guard, cmsStore)
   registerAnalyticsRoutes(router, db, guard)
@@ -95,6 +98,7 @@ export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
   registerWebAnalyticsRoutes(router, db, guard, cmsStore)
   registerGoogleAnalyticsRoutes(router, { db, env }, guard)
   registerPrivacyRoutes(router, { db, env }, guard)
+  registerDigestRoutes(router, { db, env }, guard)
   for (const resource of RESOURCES) {
     // A resource's own routes first: /leads/export.csv must win over /leads/:id.
     resource.routes?.(router, { db, env }, guard)

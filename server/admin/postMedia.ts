@@ -69,6 +69,7 @@ function readImageForm(ctx: Context): Promise<Form> {
       })()
     })
     parser.on('error', () => reject(httpError(400, 'The multipart body is malformed.')))
+    ctx.req.on('aborted', () => reject(httpError(400, 'The upload was not received completely: send it again.')))
     parser.on('close', () => {
       void reading.then(() => (over ? reject(tooBig()) : resolve({ fields, file })), reject)
     })

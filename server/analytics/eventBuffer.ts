@@ -20,7 +20,7 @@ export class EventBuffer {
   private timer: NodeJS.Timeout | null = null
   private flushing: Promise<void> | null = null
   private stopped = false
-  readonly stats = { flushes: 0, rows: 0, largestFlush: 0 }
+  readonly stats = { flushes: 0, rows: 0, largestFlush: 0, retriedAlone: 0 }
   private readonly everyMs: number
   private readonly maxRows: number
 
@@ -75,6 +75,7 @@ export class EventBuffer {
         )
         batch.forEach((w, i) => w.resolve(counts[i]))
       } catch {
+        this.stats.retriedAlone += batch.length
         for (const w of batch) await this.db.transaction((trx) => insertEventBatches(trx, [w.batch])).then(([count]) => w.resolve(count), w.reject)
       }
       this.writing = []

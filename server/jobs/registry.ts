@@ -13,6 +13,7 @@ import { monitoringPurgeJob, uptimeProbeJob } from '../monitoring/jobs.ts'
 import { heartbeatJob } from '../monitoring/heartbeat.ts'
 import { analyticsPurgeJob, rollupJob } from '../analytics/rollup.ts'
 import { ga4ForwardJob } from '../analytics/ga4.ts'
+import { analyticsDigestJob } from '../analytics/digest.ts'
 import { newsletterEmailJob } from '../newsletter/emailJob.ts'
 import { campaignSendJob } from '../newsletter/campaignJob.ts'
 import { feedFetchPurgeJob } from '../feeds/fetchLog.ts'
@@ -31,6 +32,7 @@ export const jobs: JobDefinition[] = [
   rollupJob,
   analyticsPurgeJob,
   ga4ForwardJob,
+  analyticsDigestJob,
   newsletterEmailJob,
   campaignSendJob,
   webSubPingJob,
@@ -51,5 +53,7 @@ export const schedules: Schedule[] = [
   { job: analyticsPurgeJob, cron: '23 4 * * *', runAtStart: true },
   // GA4 forwarding: queue new events and send them when the provider is connected (decision 123).
   { job: ga4ForwardJob, cron: '*/5 * * * *' },
+  // The weekly analytics digest, Mondays 07:10 UTC (after the night's rollups).
+  { job: analyticsDigestJob, cron: '10 7 * * 1' },
   { job: feedFetchPurgeJob, cron: '53 3 * * *', runAtStart: false },
 ]

@@ -119,6 +119,11 @@ describe.each(databases)('post editor ($name)', (target) => {
     expect(valid.status).toBe(503)
     expect(valid.body).toContain('npm run build')
     expect(valid.headers.get('x-robots-tag')).toBe('noindex, nofollow')
+    // Framable by the admin of the same origin only; the signed URL stays out of Referer headers.
+    expect(valid.headers.get('x-frame-options')).toBe('SAMEORIGIN')
+    expect(valid.headers.get('content-security-policy')).toContain("frame-ancestors 'self'")
+    expect(valid.headers.get('referrer-policy')).toBe('no-referrer')
+    expect((await request(server.base, 'GET', '/api/admin/auth/me')).headers.get('x-frame-options')).toBe('DENY')
 
     const forged = await request(
       server.base,
