@@ -23,6 +23,7 @@ import deals from './deals/index.ts'
 import errorGroups from './monitoring/errorGroups.ts'
 import { MonitoringPage } from './monitoring/MonitoringPage.tsx'
 import { TrendsPage } from './trends/TrendsPage.tsx'
+import { BlogGeneratorPage } from './blogGenerator/BlogGeneratorPage.tsx'
 import * as monitoringResources from './monitoring/resources.tsx'
 import { i18nProvider } from './i18n.ts'
 import jobs from './jobs/index.ts'
@@ -64,6 +65,7 @@ export function App() {
           <Route path="/visitors/lead/:id" element={<LeadJourney />} />
           <Route path="/monitoring" element={<MonitoringPage />} />
           <Route path="/trends" element={<TrendsPage />} />
+          <Route path="/blog-generator" element={<BlogGeneratorPage />} />
           <Route path="/newsletter-analytics" element={<NewsletterAnalytics />} />
           <Route path="/newsletter-settings" element={<MailSettings />} />
         </CustomRoutes>
