@@ -17,7 +17,7 @@ test('a brief from unanswered chatbot questions becomes a draft post', async ({ 
   await expect(row).toBeVisible({ timeout: 20_000 })
   await expect(row).toContainText('Chatbot question')
   await expect(row).toContainText('3 askers (3 unanswered')
-  await row.getByRole('button', { name: question }).click()
+  await row.getByRole('button', { name: question, exact: true }).click()
   await expect(page.getByRole('list', { name: `Evidence for ${question}` })).toContainText('/services/seo')
 
   await row.getByRole('button', { name: `Create draft: ${question}` }).click()
