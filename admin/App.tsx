@@ -6,6 +6,9 @@ import { AnalyticsOverview } from './analytics/AnalyticsOverview.tsx'
 import { Attribution } from './analytics/Attribution.tsx'
 import { LeadJourney, Visitors } from './analytics/Visitors.tsx'
 import { WebTraffic } from './analytics/WebTraffic.tsx'
+import { WebAnalytics } from './analytics/WebAnalytics.tsx'
+import { GoogleAnalytics } from './analytics/GoogleAnalytics.tsx'
+import { PrivacyPage } from './privacy/PrivacyPage.tsx'
 import { ChangePasswordPage } from './account/ChangePasswordPage.tsx'
 import activities from './activities/index.ts'
 import { MyTasks } from './activities/MyTasks.tsx'
@@ -24,6 +27,7 @@ import errorGroups from './monitoring/errorGroups.ts'
 import { MonitoringPage } from './monitoring/MonitoringPage.tsx'
 import { TrendsPage } from './trends/TrendsPage.tsx'
 import { BlogGeneratorPage } from './blogGenerator/BlogGeneratorPage.tsx'
+import { BlogMigrationPage } from './blogMigration/BlogMigrationPage.tsx'
 import * as monitoringResources from './monitoring/resources.tsx'
 import { i18nProvider } from './i18n.ts'
 import jobs from './jobs/index.ts'
@@ -35,6 +39,7 @@ import users from './users/index.ts'
 import redirects, { RedirectImport, notFound } from './redirects/resources.ts'
 import posts, { tags } from './posts/index.ts'
 import { campaigns, MailSettings, NewsletterAnalytics, newsletterLists, SubscriberImport, subscribers } from './newsletter/index.ts'
+import { SocialAccountCreate, SocialAccountList, SocialPostCreate, SocialPostList, SocialPostShow } from './social/SocialScreens.tsx'
 
 export function App() {
   return (
@@ -60,12 +65,17 @@ export function App() {
           <Route path="/account" element={<AccountPage />} />
           <Route path="/analytics" element={<AnalyticsOverview />} />
           <Route path="/web-traffic" element={<WebTraffic />} />
+          <Route path="/web-analytics" element={<WebAnalytics />} />
+          <Route path="/google-analytics" element={<GoogleAnalytics />} />
           <Route path="/attribution" element={<Attribution />} />
           <Route path="/visitors" element={<Visitors />} />
           <Route path="/visitors/lead/:id" element={<LeadJourney />} />
           <Route path="/monitoring" element={<MonitoringPage />} />
           <Route path="/trends" element={<TrendsPage />} />
           <Route path="/blog-generator" element={<BlogGeneratorPage />} />
+          <Route path="/blog-migration" element={<BlogMigrationPage />} />
+          <Route path="/blog-migration/:id" element={<BlogMigrationPage />} />
+          <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="/newsletter-analytics" element={<NewsletterAnalytics />} />
           <Route path="/newsletter-settings" element={<MailSettings />} />
         </CustomRoutes>
@@ -111,6 +121,21 @@ export function App() {
           <Route path="import" element={<SubscriberImport />} />
         </Resource>
         <Resource name="newsletter-campaigns" {...campaigns} options={{ label: 'Campaigns' }} recordRepresentation="name" />
+        <Resource
+          name="social-media"
+          list={SocialPostList}
+          show={SocialPostShow}
+          create={SocialPostCreate}
+          options={{ label: 'Social media' }}
+          recordRepresentation="title"
+        />
+        <Resource
+          name="social-accounts"
+          list={SocialAccountList}
+          create={SocialAccountCreate}
+          options={{ label: 'Social accounts' }}
+          recordRepresentation="name"
+        />
         <Resource name="newsletter-lists" {...newsletterLists} options={{ label: 'Lists' }} recordRepresentation="name" />
       </Admin>
     </BrowserRouter>

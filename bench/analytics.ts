@@ -12,8 +12,12 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { realtime, attributionReport } from '../server/admin/analytics.ts'
+import { EventBuffer } from '../server/analytics/eventBuffer.ts'
 import { Ingestor, DAY_MS, HOUR_MS } from '../server/analytics/ingest.ts'
 import { dayRange, readBreakdown, readSeries } from '../server/analytics/queries.ts'
+import { funnel, journeys, likeOf, type FunnelStep } from '../server/analytics/funnels.ts'
+import { readSessionPaths } from '../server/analytics/pageReads.ts'
+import { pagesReport } from '../server/admin/webAnalytics.ts'
 import { rollupDay, rollupHour, ROLLED_THROUGH_KEY } from '../server/analytics/rollup.ts'
 import { createDb, migrate, type Db } from '../server/db/knex.ts'
 import { insertEventBatches } from '../server/db/queries/events.ts'
@@ -23,6 +27,8 @@ import type { AnalyticsEvent } from '../shared/contract.ts'
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000)
 const DAYS = Number(process.env.BENCH_DAYS ?? 90)
 const RUNS = Number(process.env.BENCH_RUNS ?? 15)
+/** BENCH_ONLY=ingest: seed, roll up, then measure ingestion only (no dashboard queries, no plans). */
+const ONLY_INGEST = process.env.BENCH_ONLY === 'ingest'
 const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/test'
 const CHANNELS = [
   ['google', 'cpc', 'paid-search'],
@@ -48,6 +54,13 @@ const CHANNELS = [
 ] as const
 const DEVICES = ['desktop', 'mobile', 'tablet'] as const
 
+const PAGE_QUERY = { group: 'page', sort: 'views', order: 'desc' } as const
+const FUNNEL: FunnelStep[] = [
+  { kind: 'page', value: '/page-1*' },
+  { kind: 'form_view', value: '*' },
+  { kind: 'form_start', value: '*' },
+  { kind: 'form_submit', value: '*' },
+]
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]
 const fmt = (n: number) => `${n.toFixed(1)} ms`
 const rand = (seed: number) => () => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed / 2147483648)
@@ -99,7 +112,24 @@ async function seed(db: Db, now: number) {
     let path = landing
     for (let k = 0; k < n && events < EVENTS; k++) {
       const ts = started + k * 20_000
-      const type = k % 3 === 0 ? 'page_view' : k % 3 === 1 ? 'scroll_depth' : r() < 0.03 ? 'form_submit' : 'time_on_page'
+      // Every third event a page view, then scroll; the rest forms, web vitals, engagement, time.
+      const roll = r()
+      const type =
+        k % 3 === 0
+          ? 'page_view'
+          : k % 3 === 1
+            ? 'scroll_depth'
+            : roll < 0.03
+              ? 'form_submit'
+              : roll < 0.12
+                ? 'form_view'
+                : roll < 0.16
+                  ? 'form_start'
+                  : roll < 0.3
+                    ? 'web_vital'
+                    : roll < 0.4
+                      ? 'engagement'
+                      : 'time_on_page'
       if (type === 'page_view' && k) path = page()
       eventRows.push({
         type,
@@ -107,8 +137,8 @@ async function seed(db: Db, now: number) {
         visitor_id: visitor,
         session_id: id,
         occurred_at: ts,
-        value: type === 'scroll_depth' ? 50 : null,
-        name: type === 'form_submit' ? 'Free quote request' : '',
+        value: type === 'scroll_depth' ? 50 : type === 'web_vital' ? Math.round(800 + r() * 4000) : type === 'engagement' ? Math.round(r() * 100) : null,
+        name: type.startsWith('form_') ? 'Free quote request' : type === 'web_vital' ? 'LCP' : '',
         referrer: '',
         props: null,
         user_agent: '',
@@ -165,7 +195,7 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
 
   // Dashboard queries.
   const today = new Date(now).toISOString().slice(0, 10)
-  for (const days of [7, 30, 90]) {
+  for (const days of ONLY_INGEST ? [] : [7, 30, 90]) {
     const from = new Date(now - (days - 1) * DAY_MS).toISOString().slice(0, 10)
     const range = dayRange(from, today, 'UTC')
     const nyRange = dayRange(from, today, 'America/New_York')
@@ -196,6 +226,15 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
       ],
       ['realtime (last 30 min, raw)', () => realtime(db, now)],
       ['attribution report', () => attributionReport(db, range)],
+      // /admin/web-analytics (decision 122).
+      ['web analytics per page (details, vitals p75)', () => pagesReport(db, range, PAGE_QUERY, () => 'page')],
+      ['web analytics per family', () => pagesReport(db, range, { ...PAGE_QUERY, group: 'family' }, (p) => `family-${p.length % 18}`)],
+      [
+        'funnel (landing /page-1* > form view > start > submit)',
+        async () => funnel(await readSessionPaths(db, range, { like: likeOf(FUNNEL[0]) }, now), FUNNEL),
+      ],
+      ['journeys to a conversion', async () => journeys(await readSessionPaths(db, range, { converted: true }, now))],
+      ['GA4 side-by-side (daily series)', () => readSeries(db, range, 'total', '', now)],
     ]
     for (const [label, q] of queries) {
       const times: number[] = []
@@ -219,45 +258,51 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
   })()
   let ingested = 0
   const t1 = performance.now()
-  const writers = Array.from({ length: 4 }, async (_, w) => {
+  // 64 requests in flight at any time, each a batch of 25 events from one browser, derived and
+  // handed to the event buffer as POST /api/events does (BENCH_INGEST=group: the old path, 20
+  // requests' batches per group-commit transaction).
+  const buffer = new EventBuffer(db)
+  const agent = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+  const request = (k: number) => {
+    const at = Date.now()
+    const events: AnalyticsEvent[] = Array.from({ length: 25 }, (_, i) => ({
+      type: i % 2 ? 'scroll_depth' : 'page_view',
+      path: `/page-${(k * 7 + i) % 10_000}?utm_source=google&utm_medium=cpc`,
+      visitorId: visitors[k % visitors.length],
+      sessionId: 'tab-xxxxxxxx',
+      at: at + i,
+      name: '',
+      referrer: '',
+    }))
+    return ingestor.derive(events, { ip: `198.51.100.${k % 250}`, userAgent: agent, siteHost: 'bench.example.com', receivedAt: Date.now() })
+  }
+  const grouped = process.env.BENCH_INGEST === 'group'
+  const writers = Array.from({ length: grouped ? 4 : 64 }, async (_, w) => {
     let k = w
     while (performance.now() - t1 < ingestFor) {
-      // 20 requests' batches of 25 events, inserted together as a group commit does.
-      const batches: Awaited<ReturnType<Ingestor['derive']>>[] = []
-      for (let b = 0; b < 20; b++) {
-        const v = visitors[k++ % visitors.length]
-        const at = Date.now()
-        const events: AnalyticsEvent[] = Array.from({ length: 25 }, (_, i) => ({
-          type: i % 2 ? 'scroll_depth' : 'page_view',
-          path: `/page-${(k * 7 + i) % 10_000}?utm_source=google&utm_medium=cpc`,
-          visitorId: v,
-          sessionId: 'tab-xxxxxxxx',
-          at: at + i,
-          name: '',
-          referrer: '',
-        }))
-        batches.push(
-          await ingestor.derive(events, {
-            ip: `198.51.100.${k % 250}`,
-            userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-            siteHost: 'bench.example.com',
-            receivedAt: Date.now(),
-          }),
-        )
+      if (grouped) {
+        const batches: Awaited<ReturnType<Ingestor['derive']>>[] = []
+        for (let b = 0; b < 20; b++) batches.push(await request((k += 4)))
+        await db.transaction((trx) => insertEventBatches(trx, batches))
+        ingested += batches.reduce((n, b) => n + b.events.length, 0)
+      } else {
+        // (not `ingested += await …`: that reads `ingested` before the await and loses the others' counts)
+        const accepted = await buffer.add(await request((k += 64)))
+        ingested += accepted
       }
-      await db.transaction((trx) => insertEventBatches(trx, batches))
-      ingested += batches.reduce((n, b) => n + b.events.length, 0)
     }
   })
   await Promise.all(writers)
+  await buffer.stop()
   stop = true
   await rolling
   const seconds = (performance.now() - t1) / 1000
   console.log(
-    `ingestion while rolling up: ${Math.round(ingested / seconds).toLocaleString('en-US')} events/s (${ingested.toLocaleString('en-US')} in ${seconds.toFixed(1)} s, ${rollups} hour rollups meanwhile)`,
+    `ingestion (${grouped ? 'group commit of 20 requests' : `event buffer, ${buffer.stats.flushes} flushes, largest ${buffer.stats.largestFlush} rows, ${buffer.stats.retriedAlone} batches retried alone`}) while rolling up: ${Math.round(ingested / seconds).toLocaleString('en-US')} events/s (${ingested.toLocaleString('en-US')} in ${seconds.toFixed(1)} s, ${rollups} hour rollups meanwhile)`,
   )
   console.log(`database size: ${((await size()) / 1024 / 1024).toFixed(0)} MB`)
 
+  if (ONLY_INGEST) return
   // Query plans.
   const explain = isSqlite(db) ? 'explain query plan' : 'explain'
   const plans: [string, string, unknown[]][] = [
@@ -271,6 +316,12 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
     ['sessions started in an hour', `select id from analytics_sessions where started_at >= ? and started_at < ?`, [now - HOUR_MS, now]],
     ['events of sessions', `select session_id, ts from events where session_id in (?, ?)`, ['a', 'b']],
     ['lead journey', `select * from events where lead_id = ? order by ts`, [1]],
+    [
+      'session paths of a range (funnels)',
+      `select steps from analytics_session_paths where started_at >= ? and started_at < ? and steps like ?`,
+      [now - DAY_MS, now, '%p:/page-1%'],
+    ],
+    ['page details range', `select path, sum(scroll_25) from analytics_page_daily where day >= ? and day < ? group by path`, [1, 2]],
   ]
   for (const [label, sql, bindings] of plans) {
     const result = (await db.raw(`${explain} ${sql}`, bindings as never[])) as unknown

@@ -37,6 +37,10 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     'newsletter-campaigns': [...ALL],
     'newsletter-settings': ['list', 'show', 'edit'],
     trends: ['list', 'show', 'edit'],
+    'social-media': [...ADMIN_ACTIONS],
+    'social-accounts': [...ALL],
+    'blog-migration': ['list', 'show', 'create', 'edit', 'import', 'export'],
+    privacy: ['list', 'show', 'export', 'delete'],
     'blog-generator': ['list', 'show', 'create', 'edit'],
   },
   sales: {
@@ -72,6 +76,9 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     'newsletter-campaigns': [...ALL],
     'newsletter-settings': ['list', 'show', 'edit'],
     trends: ['list', 'show', 'edit'],
+    'social-media': ['list', 'show', 'create', 'edit', 'delete', 'export', 'import', 'publish'],
+    'social-accounts': [...ALL],
+    'blog-migration': ['list', 'show', 'create', 'edit', 'import', 'export'],
     'blog-generator': ['list', 'show', 'create'],
   },
 }

@@ -37,6 +37,10 @@ export const ADMIN_RESOURCES = [
   'newsletter-lists',
   'newsletter-campaigns',
   'newsletter-settings',
+  'social-media',
+  'social-accounts',
+  'blog-migration',
+  'privacy',
 ] as const
 export type AdminResource = (typeof ADMIN_RESOURCES)[number]
 
@@ -44,7 +48,7 @@ export type AdminResource = (typeof ADMIN_RESOURCES)[number]
 export const ADMIN_ACTIONS = ['list', 'show', 'create', 'edit', 'delete', 'export', 'import', 'convert', 'publish', 'approve'] as const
 export type AdminAction = (typeof ADMIN_ACTIONS)[number]
 
-/** Every action of a record resource; publish and approve belong to posts and tags only. */
+/** Every action of a record resource; publish and approve belong to posts, tags and social posts only. */
 const ALL: readonly AdminAction[] = ADMIN_ACTIONS.filter((a) => a !== 'publish' && a !== 'approve')
 const READ_ONLY: readonly AdminAction[] = ['list', 'show']
 /** Posts and tags: marketing writes and publishes; approving a publish request is the admin's. */
@@ -66,10 +70,16 @@ const TRENDS: readonly AdminAction[] = ['list', 'show', 'edit']
 const BLOG_GENERATOR: readonly AdminAction[] = ['list', 'show', 'create', 'edit']
 /** The mail provider's state and its connection test (edit = run the test; the settings come from the environment). */
 const MAIL_SETTINGS: readonly AdminAction[] = ['list', 'show', 'edit']
+/** Blog migration (issue 12): upload (create), dry run, import, provide missing images and re-check (edit), CSV (export). */
+const BLOG_MIGRATION: readonly AdminAction[] = ['list', 'show', 'create', 'edit', 'import', 'export']
+/** A person's data by email (issue 13): look up, export, erase. Admins only (decision 127). */
+const PRIVACY: readonly AdminAction[] = ['list', 'show', 'export', 'delete']
 /** Resources where an admin's actions are not ALL: fewer, or (posts, tags) publish and approve too. */
 const ADMIN_LIMITS: Partial<Record<AdminResource, readonly AdminAction[]>> = {
   posts: ADMIN_ACTIONS,
   tags: ADMIN_ACTIONS,
+  // Social posts: publish = schedule; approve = a marketing user's post when approvals are on.
+  'social-media': ADMIN_ACTIONS,
   'audit-logs': READ_ONLY,
   dashboard: READ_ONLY,
   'demo-data': DEMO_DATA,
@@ -83,6 +93,8 @@ const ADMIN_LIMITS: Partial<Record<AdminResource, readonly AdminAction[]>> = {
   'blog-generator': BLOG_GENERATOR,
   attribution: ['list', 'show', 'export'],
   'newsletter-settings': MAIL_SETTINGS,
+  'blog-migration': BLOG_MIGRATION,
+  privacy: PRIVACY,
 }
 
 /** What each role may do per resource; a resource missing from a role's map is forbidden. */
@@ -123,6 +135,9 @@ const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>
     'newsletter-lists': ALL,
     'newsletter-campaigns': ALL,
     'newsletter-settings': MAIL_SETTINGS,
+    'social-media': PUBLISHING,
+    'social-accounts': ALL,
+    'blog-migration': BLOG_MIGRATION,
   },
 }
 

@@ -3,6 +3,7 @@ import { Title, useGetIdentity } from 'react-admin'
 import { Card, CardContent, CardHeader, Typography } from '@mui/material'
 import { useNavigate } from 'react-router-dom'
 import { ChangePasswordForm } from './ChangePasswordForm.tsx'
+import { DigestSetting } from './DigestSetting.tsx'
 
 export function AccountPage() {
   const { identity } = useGetIdentity()
@@ -15,6 +16,7 @@ export function AccountPage() {
         <Typography variant="h6">Change password</Typography>
       </CardContent>
       <ChangePasswordForm onDone={() => navigate('/')} />
+      <DigestSetting />
     </Card>
   )
 }

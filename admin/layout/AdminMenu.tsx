@@ -1,4 +1,6 @@
 // The side menu: only what the signed-in role may open, by the same canAccess as the server.
+import QueryStatsIcon from '@mui/icons-material/QueryStats'
+import CompareArrowsIcon from '@mui/icons-material/CompareArrows'
 import { Menu, usePermissions } from 'react-admin'
 import AssignmentIcon from '@mui/icons-material/AssignmentTurnedIn'
 import AccountTreeIcon from '@mui/icons-material/AccountTree'
@@ -9,6 +11,8 @@ import MonitorHeartIcon from '@mui/icons-material/MonitorHeart'
 import TrendingUpIcon from '@mui/icons-material/TrendingUp'
 import SettingsIcon from '@mui/icons-material/SettingsSuggest'
 import EditNoteIcon from '@mui/icons-material/EditNote'
+import MoveUpIcon from '@mui/icons-material/MoveUp'
+import PrivacyTipIcon from '@mui/icons-material/PrivacyTip'
 import { canAccess } from '../../shared/permissions.ts'
 import type { Role } from '../authState.ts'
 
@@ -31,6 +35,7 @@ export function AdminMenu() {
       {can('not-found') && <Menu.ResourceItem name="not-found" />}
       {can('posts') && <Menu.ResourceItem name="posts" />}
       {can('tags') && <Menu.ResourceItem name="tags" />}
+      {can('blog-migration') && <Menu.Item to="/blog-migration" primaryText="Blog migration" leftIcon={<MoveUpIcon />} />}
       {can('monitoring') && <Menu.Item to="/monitoring" primaryText="Monitoring" leftIcon={<MonitorHeartIcon />} />}
       {can('error-groups') && <Menu.ResourceItem name="error-groups" />}
       {can('incidents') && <Menu.ResourceItem name="incidents" />}
@@ -39,14 +44,19 @@ export function AdminMenu() {
       {can('spam-review') && <Menu.ResourceItem name="spam-review" />}
       {can('trends') && <Menu.Item to="/trends" primaryText="Trends" leftIcon={<TrendingUpIcon />} />}
       {can('blog-generator') && <Menu.Item to="/blog-generator" primaryText="Blog generator" leftIcon={<EditNoteIcon />} />}
+      {can('privacy') && <Menu.Item to="/privacy" primaryText="Privacy" leftIcon={<PrivacyTipIcon />} />}
       {can('cms') && <Menu.ResourceItem name="cms" />}
       {can('syndication') && <Menu.ResourceItem name="syndication" />}
       {can('analytics') && <Menu.Item to="/analytics" primaryText="Analytics" leftIcon={<InsightsIcon />} />}
       {can('analytics') && <Menu.Item to="/web-traffic" primaryText="Web traffic" leftIcon={<TrafficIcon />} />}
+      {can('analytics') && <Menu.Item to="/web-analytics" primaryText="Web analytics" leftIcon={<QueryStatsIcon />} />}
+      {can('analytics') && <Menu.Item to="/google-analytics" primaryText="Google Analytics" leftIcon={<CompareArrowsIcon />} />}
       {can('attribution') && <Menu.Item to="/attribution" primaryText="Attribution" leftIcon={<AccountTreeIcon />} />}
       {can('analytics') && <Menu.Item to="/visitors" primaryText="Visitors" leftIcon={<PeopleIcon />} />}
       {can('subscribers') && <Menu.ResourceItem name="subscribers" />}
       {can('newsletter-campaigns') && <Menu.ResourceItem name="newsletter-campaigns" />}
+      {can('social-media') && <Menu.ResourceItem name="social-media" />}
+      {can('social-accounts') && <Menu.ResourceItem name="social-accounts" />}
       {can('newsletter-lists') && <Menu.ResourceItem name="newsletter-lists" />}
       {can('subscribers') && <Menu.Item to="/newsletter-analytics" primaryText="Newsletter analytics" leftIcon={<InsightsIcon />} />}
       {can('newsletter-settings') && <Menu.Item to="/newsletter-settings" primaryText="Newsletter settings" leftIcon={<SettingsIcon />} />}

@@ -10,6 +10,7 @@ import crypto from 'node:crypto'
 import type { AnalyticsEvent } from '../../shared/contract.ts'
 import type { Db } from '../db/knex.ts'
 import { nowIso, type Queryable } from '../db/rows.ts'
+import { existingEventBuffer } from './eventBuffer.ts'
 import { classifyLanding, goalOf, landingSignature, pageKey, parseDevice, type Landing } from './derive.ts'
 
 export const SESSION_GAP_MS = 30 * 60_000
@@ -131,27 +132,47 @@ export class Ingestor {
     return crypto.createHash('sha256').update(`${salt}|${info.siteHost}|${info.ip}|${info.userAgent}`).digest('hex').slice(0, 32)
   }
 
-  private async leadsOf(keys: string[], now: number): Promise<Map<string, number | null>> {
-    const out = new Map<string, number | null>()
-    const missing: string[] = []
-    for (const key of keys) {
-      const hit = this.known.get(key)
-      if (hit && (hit.leadId !== null || now - hit.at < 60_000)) out.set(key, hit.leadId !== null && expired(key, hit.linkedAt, now) ? null : hit.leadId)
-      else missing.push(key)
+  /**
+   * Every browser id and day hash tied to a lead (analytics_visitors only holds those: one to a few
+   * rows per lead), held in memory so an event never waits for a lookup (decision 128). New rows
+   * of other processes are read every 30 seconds (`linked_at` after the last one seen), the whole
+   * table every 10 minutes (erasures elsewhere); this process's own links are added at once.
+   */
+  private links = new Map<string, { leadId: number; linkedAt: number }>()
+  private linksLoaded: Promise<void> | null = null
+  private linksRead = { full: 0, incremental: 0, lastLinkedAt: 0 }
+
+  private async loadLinks(now: number, full: boolean) {
+    const query = this.db('analytics_visitors').select('visitor_id', 'lead_id', 'linked_at')
+    if (!full) query.where('linked_at', '>', this.linksRead.lastLinkedAt - HASH_LINK_MS)
+    const rows = (await query) as { visitor_id: string; lead_id: number | string; linked_at: number | string }[]
+    if (full) this.links.clear()
+    for (const r of rows) {
+      const linkedAt = Number(r.linked_at)
+      this.links.set(r.visitor_id, { leadId: Number(r.lead_id), linkedAt })
+      this.linksRead.lastLinkedAt = Math.max(this.linksRead.lastLinkedAt, linkedAt)
     }
-    if (missing.length) {
-      const rows = (await this.db('analytics_visitors').whereIn('visitor_id', missing).select('visitor_id', 'lead_id', 'linked_at')) as {
-        visitor_id: string
-        lead_id: number
-        linked_at: number | string
-      }[]
-      const found = new Map(rows.map((r) => [r.visitor_id, r]))
-      for (const key of missing) {
-        const row = found.get(key)
-        const entry = { leadId: row ? Number(row.lead_id) : null, at: now, linkedAt: row ? Number(row.linked_at) : 0 }
-        remember(this.known, key, entry, 100_000)
-        out.set(key, entry.leadId !== null && expired(key, entry.linkedAt, now) ? null : entry.leadId)
-      }
+    this.linksRead.incremental = now
+    if (full) this.linksRead.full = now
+  }
+
+  private async freshLinks(now: number) {
+    const due = !this.linksRead.full ? 'full' : now - this.linksRead.full > 10 * 60_000 ? 'full' : now - this.linksRead.incremental > 30_000 ? 'new' : null
+    if (due && !this.linksLoaded)
+      this.linksLoaded = this.loadLinks(now, due === 'full').finally(() => {
+        this.linksLoaded = null
+      })
+    // Only the first load is waited for; later refreshes run behind the requests.
+    if (!this.linksRead.full && this.linksLoaded) await this.linksLoaded
+  }
+
+  private async leadsOf(keys: string[], now: number): Promise<Map<string, number | null>> {
+    await this.freshLinks(now)
+    const out = new Map<string, number | null>()
+    for (const key of keys) {
+      const hit = this.known.get(key) ?? this.links.get(key)
+      const leadId = hit?.leadId ?? null
+      out.set(key, leadId !== null && expired(key, hit!.linkedAt, now) ? null : leadId)
     }
     return out
   }
@@ -290,10 +311,12 @@ export class Ingestor {
     remember(this.known, key, { leadId, at: Date.now(), linkedAt: Date.now() }, 100_000)
   }
 
-  /** Forgets what this process remembers (tests, erasure). */
+  /** Forgets what this process remembers (tests, erasure); the links are read again. */
   reset() {
     this.sessions.clear()
     this.known.clear()
+    this.links.clear()
+    this.linksRead = { full: 0, incremental: 0, lastLinkedAt: 0 }
   }
 }
 
@@ -315,6 +338,8 @@ export async function linkLeadToVisitor(db: Queryable, ingestor: Ingestor, leadI
       .onConflict('visitor_id')
       .ignore()
   const since = dayOf(now) * DAY_MS
+  // Rows of this visitor still waiting in the buffer get the lead id before they are written.
+  existingEventBuffer(db)?.assignLead(hash, leadId, since)
   await db('analytics_sessions').where({ visitor_id: hash }).andWhere('started_at', '>=', since).whereNull('lead_id').update({ lead_id: leadId })
   await db('events').where({ visitor_id: hash }).andWhere('ts', '>=', since).whereNull('lead_id').update({ lead_id: leadId })
 }

@@ -1,23 +1,21 @@
 // POST /api/events: a batch of analytics events. Accepts text/plain JSON too (navigator.sendBeacon
 // sends text/plain without a CORS preflight). The server derives visitor, session, channel,
-// device and goal (server/analytics/ingest.ts) and appends the rows with one multi-row insert per
-// group commit. A request with Global Privacy Control or Do Not Track is answered 202 with
+// device and goal (server/analytics/ingest.ts) and appends the rows through the event buffer
+// (server/analytics/eventBuffer.ts): one transaction every few milliseconds for every request
+// received meanwhile; the answer waits for that commit. A request with Global Privacy Control or Do Not Track is answered 202 with
 // nothing stored (`accepted: 0`); its 404 page views still reach the 404 log, which holds paths
 // only.
 import type { Middleware } from 'koa'
 import { EventBatchSchema } from '../../shared/contract.ts'
 import { optedOut } from '../analytics/derive.ts'
 import { ingestorFor } from '../analytics/ingest.ts'
-import type { BulkHandler } from '../db/groupCommit.ts'
-import { insertEventBatches, type EventBatch } from '../db/queries/events.ts'
+import { eventBufferFor } from '../analytics/eventBuffer.ts'
+import { insertEventBatches } from '../db/queries/events.ts'
 import { recordTrackedNotFound } from '../redirects/notFoundLog.ts'
 import { commitResponse, type JobResponse } from './commit.ts'
 import type { HandlerDeps } from './deps.ts'
 import { apiState } from './state.ts'
 import { parseInput } from './validate.ts'
-
-// Batches from concurrent requests share one multi-row insert per group commit.
-const eventWriter: BulkHandler<EventBatch, number> = { name: 'events', write: insertEventBatches }
 
 export function postEvents(deps: HandlerDeps): Middleware {
   return async function postEventsHandler(ctx) {
@@ -42,6 +40,6 @@ export function postEvents(deps: HandlerDeps): Middleware {
       return
     }
     ctx.status = 202
-    ctx.body = { accepted: batch.events.length ? await deps.writer.runBulk(eventWriter, batch) : 0 }
+    ctx.body = { accepted: batch.events.length ? await eventBufferFor(deps.db).add(batch) : 0 }
   }
 }

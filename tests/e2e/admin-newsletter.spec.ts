@@ -65,11 +65,17 @@ test('subscribe in the footer, confirm from the email, see the subscriber confir
   await page.goto('/admin/subscribers')
   await page.getByPlaceholder('Email or name starts with').fill(email)
   const row = page.getByRole('row').filter({ hasText: email })
+  // The search input applies its filter after a debounce by navigating to the filtered list: wait
+  // for that, or it would take the page back to the list after the row click opened the record.
+  await expect(page).toHaveURL(new RegExp(`filter=.*${encodeURIComponent(email.split('@')[0])}`), { timeout: 20_000 })
   await expect(row).toBeVisible({ timeout: 20_000 })
   await expect(row.getByText('subscribed', { exact: true })).toBeVisible()
   await expect(row.getByText('Footer')).toBeVisible()
-  await row.getByText(email).click()
-  await expect(page).toHaveURL(/\/admin\/subscribers\/\d+\/show/, { timeout: 20_000 })
+  // A click that lands while the filtered list re-renders is lost: click again until the record opens.
+  await expect(async () => {
+    if (!/\/show$/.test(new URL(page.url()).pathname)) await row.getByText(email).click({ timeout: 5_000 })
+    await expect(page).toHaveURL(/\/admin\/subscribers\/\d+\/show/, { timeout: 5_000 })
+  }).toPass({ timeout: 30_000 })
   await expect(page.getByRole('table', { name: 'Lists' }).getByRole('row', { name: 'Newsletter subscribed' })).toBeVisible({ timeout: 20_000 })
   await expect(page.getByText('not confirmed')).toHaveCount(0)
 
