@@ -11,8 +11,16 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 // The staff admin's e2e account: a throwaway password made once per run (workers inherit it
 // through the environment) on a fresh e2e database, since the first admin is only created when
 // the database has no users (tests/e2e/helpers/admin.ts).
+const e2eVarDir = path.join(os.tmpdir(), `proofline-e2e-${port}`)
+// The server serves a copy of the shared build (dist/ minus the server bundle, which it renders
+// with): what the specs publish (posts, page overrides) changes that copy, never dist/client,
+// which the HTML checks of tests/site and the next runs read.
+const e2eSite = path.join(e2eVarDir, 'site')
 if (!process.env.E2E_ADMIN_PASSWORD) {
-  fs.rmSync(path.join(os.tmpdir(), `proofline-e2e-${port}`), { recursive: true, force: true })
+  fs.rmSync(e2eVarDir, { recursive: true, force: true })
+  const dist = path.join(import.meta.dirname, 'dist')
+  if (fs.existsSync(path.join(dist, 'client')))
+    for (const item of fs.readdirSync(dist)) if (item !== 'server') fs.cpSync(path.join(dist, item), path.join(e2eSite, item), { recursive: true })
   process.env.E2E_ADMIN_EMAIL = 'e2e-admin@example.com'
   process.env.E2E_ADMIN_PASSWORD = `e2e-${crypto.randomBytes(24).toString('base64url')}`
 }
@@ -58,7 +66,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       NODE_ENV: 'test',
-      VAR_DIR: path.join(os.tmpdir(), `proofline-e2e-${port}`),
+      VAR_DIR: e2eVarDir,
+      STATIC_DIR: path.join(e2eSite, 'client'),
       FORM_MIN_FILL_MS: '0',
       RATE_LIMIT_PER_MINUTE: '1000',
       ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL ?? '',

@@ -6,6 +6,8 @@ import { AnalyticsOverview } from './analytics/AnalyticsOverview.tsx'
 import { Attribution } from './analytics/Attribution.tsx'
 import { LeadJourney, Visitors } from './analytics/Visitors.tsx'
 import { WebTraffic } from './analytics/WebTraffic.tsx'
+import { WebAnalytics } from './analytics/WebAnalytics.tsx'
+import { GoogleAnalytics } from './analytics/GoogleAnalytics.tsx'
 import { PrivacyPage } from './privacy/PrivacyPage.tsx'
 import { ChangePasswordPage } from './account/ChangePasswordPage.tsx'
 import activities from './activities/index.ts'
@@ -24,6 +26,7 @@ import deals from './deals/index.ts'
 import errorGroups from './monitoring/errorGroups.ts'
 import { MonitoringPage } from './monitoring/MonitoringPage.tsx'
 import { TrendsPage } from './trends/TrendsPage.tsx'
+import { BlogMigrationPage } from './blogMigration/BlogMigrationPage.tsx'
 import * as monitoringResources from './monitoring/resources.tsx'
 import { i18nProvider } from './i18n.ts'
 import jobs from './jobs/index.ts'
@@ -60,11 +63,15 @@ export function App() {
           <Route path="/account" element={<AccountPage />} />
           <Route path="/analytics" element={<AnalyticsOverview />} />
           <Route path="/web-traffic" element={<WebTraffic />} />
+          <Route path="/web-analytics" element={<WebAnalytics />} />
+          <Route path="/google-analytics" element={<GoogleAnalytics />} />
           <Route path="/attribution" element={<Attribution />} />
           <Route path="/visitors" element={<Visitors />} />
           <Route path="/visitors/lead/:id" element={<LeadJourney />} />
           <Route path="/monitoring" element={<MonitoringPage />} />
           <Route path="/trends" element={<TrendsPage />} />
+          <Route path="/blog-migration" element={<BlogMigrationPage />} />
+          <Route path="/blog-migration/:id" element={<BlogMigrationPage />} />
           <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="/newsletter-analytics" element={<NewsletterAnalytics />} />
           <Route path="/newsletter-settings" element={<MailSettings />} />

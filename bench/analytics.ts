@@ -15,6 +15,9 @@ import { realtime, attributionReport } from '../server/admin/analytics.ts'
 import { EventBuffer } from '../server/analytics/eventBuffer.ts'
 import { Ingestor, DAY_MS, HOUR_MS } from '../server/analytics/ingest.ts'
 import { dayRange, readBreakdown, readSeries } from '../server/analytics/queries.ts'
+import { funnel, journeys, likeOf, type FunnelStep } from '../server/analytics/funnels.ts'
+import { readSessionPaths } from '../server/analytics/pageReads.ts'
+import { pagesReport } from '../server/admin/webAnalytics.ts'
 import { rollupDay, rollupHour, ROLLED_THROUGH_KEY } from '../server/analytics/rollup.ts'
 import { createDb, migrate, type Db } from '../server/db/knex.ts'
 import { insertEventBatches } from '../server/db/queries/events.ts'
@@ -51,6 +54,13 @@ const CHANNELS = [
 ] as const
 const DEVICES = ['desktop', 'mobile', 'tablet'] as const
 
+const PAGE_QUERY = { group: 'page', sort: 'views', order: 'desc' } as const
+const FUNNEL: FunnelStep[] = [
+  { kind: 'page', value: '/page-1*' },
+  { kind: 'form_view', value: '*' },
+  { kind: 'form_start', value: '*' },
+  { kind: 'form_submit', value: '*' },
+]
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]
 const fmt = (n: number) => `${n.toFixed(1)} ms`
 const rand = (seed: number) => () => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed / 2147483648)
@@ -102,7 +112,24 @@ async function seed(db: Db, now: number) {
     let path = landing
     for (let k = 0; k < n && events < EVENTS; k++) {
       const ts = started + k * 20_000
-      const type = k % 3 === 0 ? 'page_view' : k % 3 === 1 ? 'scroll_depth' : r() < 0.03 ? 'form_submit' : 'time_on_page'
+      // Every third event a page view, then scroll; the rest forms, web vitals, engagement, time.
+      const roll = r()
+      const type =
+        k % 3 === 0
+          ? 'page_view'
+          : k % 3 === 1
+            ? 'scroll_depth'
+            : roll < 0.03
+              ? 'form_submit'
+              : roll < 0.12
+                ? 'form_view'
+                : roll < 0.16
+                  ? 'form_start'
+                  : roll < 0.3
+                    ? 'web_vital'
+                    : roll < 0.4
+                      ? 'engagement'
+                      : 'time_on_page'
       if (type === 'page_view' && k) path = page()
       eventRows.push({
         type,
@@ -110,8 +137,8 @@ async function seed(db: Db, now: number) {
         visitor_id: visitor,
         session_id: id,
         occurred_at: ts,
-        value: type === 'scroll_depth' ? 50 : null,
-        name: type === 'form_submit' ? 'Free quote request' : '',
+        value: type === 'scroll_depth' ? 50 : type === 'web_vital' ? Math.round(800 + r() * 4000) : type === 'engagement' ? Math.round(r() * 100) : null,
+        name: type.startsWith('form_') ? 'Free quote request' : type === 'web_vital' ? 'LCP' : '',
         referrer: '',
         props: null,
         user_agent: '',
@@ -199,6 +226,15 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
       ],
       ['realtime (last 30 min, raw)', () => realtime(db, now)],
       ['attribution report', () => attributionReport(db, range)],
+      // /admin/web-analytics (decision 122).
+      ['web analytics per page (details, vitals p75)', () => pagesReport(db, range, PAGE_QUERY, () => 'page')],
+      ['web analytics per family', () => pagesReport(db, range, { ...PAGE_QUERY, group: 'family' }, (p) => `family-${p.length % 18}`)],
+      [
+        'funnel (landing /page-1* > form view > start > submit)',
+        async () => funnel(await readSessionPaths(db, range, { like: likeOf(FUNNEL[0]) }, now), FUNNEL),
+      ],
+      ['journeys to a conversion', async () => journeys(await readSessionPaths(db, range, { converted: true }, now))],
+      ['GA4 side-by-side (daily series)', () => readSeries(db, range, 'total', '', now)],
     ]
     for (const [label, q] of queries) {
       const times: number[] = []
@@ -280,6 +316,12 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
     ['sessions started in an hour', `select id from analytics_sessions where started_at >= ? and started_at < ?`, [now - HOUR_MS, now]],
     ['events of sessions', `select session_id, ts from events where session_id in (?, ?)`, ['a', 'b']],
     ['lead journey', `select * from events where lead_id = ? order by ts`, [1]],
+    [
+      'session paths of a range (funnels)',
+      `select steps from analytics_session_paths where started_at >= ? and started_at < ? and steps like ?`,
+      [now - DAY_MS, now, '%p:/page-1%'],
+    ],
+    ['page details range', `select path, sum(scroll_25) from analytics_page_daily where day >= ? and day < ? group by path`, [1, 2]],
   ]
   for (const [label, sql, bindings] of plans) {
     const result = (await db.raw(`${explain} ${sql}`, bindings as never[])) as unknown

@@ -2,8 +2,10 @@
 // the contact CSV import): generates WordPress WXR exports of 1,000 and 10,000 posts (~10 KB of
 // Gutenberg content each, so ~100 MB at 10,000), then for each size, in a fresh process with a
 // fresh SQLite database: the dry run (two streaming passes) and the full import (posts,
-// revisions, item map, redirects), with their time and the process's peak RSS. Memory should stay
-// flat as the file grows: the reader holds one item at a time. BENCH_WXR_SIZES="1000,10000".
+// revisions, item map, redirects), with their wall and CPU time and the process's peak RSS. Memory
+// should stay flat as the file grows: the reader holds one item at a time and only short copied
+// strings per item are kept (docs/decisions/152-blog-migration-screen.md). BENCH_WXR_SIZES="1000,10000".
+// Profiling one size: --write N file, then node --cpu-prof --import tsx bench/importWxr.ts --child N file.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -51,8 +53,10 @@ async function child(posts: number, file: string) {
   await migrate(db)
   const rssBefore = process.memoryUsage().rss
   let t = performance.now()
+  let cpu = process.cpuUsage()
   const plan = await dryRun({ kind: 'wordpress', file, name: path.basename(file), isSitePath: () => false })
   const dryMs = performance.now() - t
+  const dryCpu = process.cpuUsage(cpu)
   const [row] = (await db('blog_imports')
     .insert({
       kind: 'wordpress',
@@ -65,8 +69,10 @@ async function child(posts: number, file: string) {
     })
     .returning('id')) as Array<{ id: number } | number>
   t = performance.now()
+  cpu = process.cpuUsage()
   const report = await runImport(db, Number(typeof row === 'object' ? row.id : row), { isSitePath: () => false })
   const importMs = performance.now() - t
+  const importCpu = process.cpuUsage(cpu)
   const peak = process.resourceUsage().maxRSS * 1024
   console.log(
     JSON.stringify({
@@ -74,6 +80,10 @@ async function child(posts: number, file: string) {
       fileBytes: fs.statSync(file).size,
       dryMs,
       importMs,
+      // CPU time of this process (user + system): less sensitive than wall time to the other
+      // processes sharing the cores; SQLite's writes run on libuv threads and count too.
+      dryCpuMs: (dryCpu.user + dryCpu.system) / 1000,
+      importCpuMs: (importCpu.user + importCpu.system) / 1000,
       created: report.byOutcome.created,
       addsUp: report.addsUp,
       redirects: plan.redirects.length,
@@ -87,6 +97,9 @@ async function child(posts: number, file: string) {
 
 if (process.argv[2] === '--child') {
   await child(Number(process.argv[3]), process.argv[4])
+} else if (process.argv[2] === '--write') {
+  // Only writes the export (for profiling one size: node --cpu-prof --import tsx bench/importWxr.ts --child N file).
+  await writeWxr(process.argv[4], Number(process.argv[3]))
 } else {
   const sizes = (process.env.BENCH_WXR_SIZES ?? '1000,10000').split(',').map(Number)
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proofline-bench-wxr-'))
@@ -96,7 +109,7 @@ if (process.argv[2] === '--child') {
       .map((l) => l.toFixed(2))
       .join(' ')} (1, 5, 15 min) on ${os.cpus().length} cores`,
   )
-  console.log('posts    file      dry run    import (posts + redirects)   posts/s   peak RSS   report adds up')
+  console.log('posts    file      dry run (wall / cpu)   import: posts + redirects (wall / cpu)   posts/s   peak RSS   report adds up')
   try {
     for (const posts of sizes) {
       const file = path.join(dir, `export-${posts}.xml`)
@@ -107,9 +120,20 @@ if (process.argv[2] === '--child') {
       })
       const line = run.stdout.trim().split('\n').pop() ?? ''
       if (run.status !== 0 || !line.startsWith('{')) throw new Error(`the ${posts}-post run failed (exit ${run.status})`)
-      const r = JSON.parse(line) as { posts: number; fileBytes: number; dryMs: number; importMs: number; created: number; addsUp: boolean; peak: number }
+      const r = JSON.parse(line) as {
+        posts: number
+        fileBytes: number
+        dryMs: number
+        importMs: number
+        dryCpuMs: number
+        importCpuMs: number
+        created: number
+        addsUp: boolean
+        peak: number
+      }
+      const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
       console.log(
-        `${String(r.posts).padEnd(8)} ${mb(r.fileBytes).padEnd(9)} ${`${(r.dryMs / 1000).toFixed(1)} s`.padEnd(10)} ${`${(r.importMs / 1000).toFixed(1)} s`.padEnd(28)} ${String(Math.round(r.created / (r.importMs / 1000))).padEnd(9)} ${mb(r.peak).padEnd(10)} ${r.addsUp}`,
+        `${String(r.posts).padEnd(8)} ${mb(r.fileBytes).padEnd(9)} ${`${s(r.dryMs)} / ${s(r.dryCpuMs)}`.padEnd(22)} ${`${s(r.importMs)} / ${s(r.importCpuMs)}`.padEnd(40)} ${String(Math.round(r.created / (r.importMs / 1000))).padEnd(9)} ${mb(r.peak).padEnd(10)} ${r.addsUp}`,
       )
       fs.rmSync(file)
     }

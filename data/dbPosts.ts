@@ -13,7 +13,12 @@ export type DbPostsSnapshot = {
   claimed: string[]
   /** Where they came from, for the build's log: "PostgreSQL", "SQLite var/app.sqlite". */
   from: string
+  /** The database's tags with their own head and description (the tag pages use them). */
+  tags?: DbTagMeta[]
 }
+
+/** A tag's name, description and SEO fields as staff set them in /admin/tags. */
+export type DbTagMeta = { slug: string; name: string; description: string; seoTitle: string | null; seoDescription: string | null }
 
 const SNAPSHOT = Symbol.for('proofline.dbPosts')
 const ONLY = Symbol.for('proofline.renderOnly')
@@ -24,6 +29,9 @@ export const setDbPosts = (snapshot: DbPostsSnapshot | undefined) => {
   g[SNAPSHOT] = snapshot
 }
 export const getDbPosts = (): DbPostsSnapshot | undefined => g[SNAPSHOT]
+
+/** The tag's own fields from the database, when staff gave it any. */
+export const dbTagMeta = (slug: string): DbTagMeta | undefined => g[SNAPSHOT]?.tags?.find((t) => t.slug === slug)
 
 /** Restricts pre-rendering to these URLs (the incremental publisher); undefined renders all. */
 export const setRenderOnly = (urls: ReadonlySet<string> | undefined) => {

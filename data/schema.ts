@@ -61,7 +61,6 @@ export const SiteSchema = z.object({
     mobileLeadForm: z.boolean().default(false),
     chatbot: z.boolean().default(true),
     exitIntentPopup: z.boolean().default(true),
-    ga4MeasurementId: z.string().regex(/^(G-[A-Z0-9]+)?$/, 'empty or a GA4 id like G-ABC123').default(''),
   }),
   seo: z.object({ defaultImage: internalPath, twitterHandle: z.string().regex(/^@\w+$/) }),
 })

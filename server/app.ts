@@ -13,8 +13,11 @@ import { recordServerError } from './monitoring/serverErrors.ts'
 import { setBodyTimeout } from './middleware/jsonBody.ts'
 import { securityHeaders } from './middleware/securityHeaders.ts'
 import { staticSite } from './middleware/staticSite.ts'
+import { blogMedia } from './blogImport/mediaRoute.ts'
 import { redirectsMiddleware } from './redirects/middleware.ts'
 import { feedFetchLog } from './feeds/fetchLog.ts'
+import { postPreviewPage } from './admin/postMedia.ts'
+import { postMedia } from './posts/media.ts'
 
 export type AppDeps = { db: Db; env: Env; writer?: Writer; notifyOutbox?: () => void }
 
@@ -50,7 +53,10 @@ export function createApp({ db, env, writer = createWriter(db), notifyOutbox }: 
   app.use(health.routes())
   app.use(adminRoutes({ db, env }))
   app.use(apiRoutes({ db, env, writer, notifyOutbox }))
+  app.use(blogMedia(env.VAR_DIR))
   app.use(redirectsMiddleware(db))
+  app.use(postMedia(env.VAR_DIR))
+  app.use(postPreviewPage({ db, env }))
   app.use(adminApp(env.STATIC_DIR))
   app.use(feedFetchLog())
   app.use(staticSite(env.STATIC_DIR))

@@ -37,6 +37,17 @@ const EnvSchema = z.object({
     .int()
     .min(0)
     .default(512 * 1024 * 1024),
+  /** Blog migration uploads (issue 12): the export file, and the media zip (wp-content/uploads). */
+  BLOG_IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(200 * 1024 * 1024),
+  BLOG_MEDIA_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024 * 1024),
   SMTP_URL: z.string().optional(),
   /** Cross-posting to dev.to (server/syndication/providers.ts): an API key connects it. */
   DEVTO_API_KEY: z.string().min(1).optional(),
@@ -115,6 +126,10 @@ const EnvSchema = z.object({
   // Analytics (docs/decisions/120-analytics-storage.md): days raw events and sessions are kept
   // (rollups are kept for good).
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  // GA4 forwarding through the Measurement Protocol (docs/decisions/123): without a secret the
+  // provider is "not connected" and events wait in the queue; test = GA4's validation endpoint.
+  GA4_API_SECRET: z.string().max(200).default(''),
+  GA4_MODE: z.enum(['live', 'test']).default('live'),
   JOBS_POLL_MS: z.coerce.number().int().min(50).default(2000),
   JOBS_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
 })

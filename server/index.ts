@@ -14,6 +14,7 @@ import { startRedirectFlush } from './redirects/tasks.ts'
 import { recordServerError } from './monitoring/serverErrors.ts'
 import { closeMailProvider } from './newsletter/mailProvider.ts'
 import { startFeedFetchFlush } from './feeds/fetchLog.ts'
+import { loadPublishedPosts, publisherFor } from './posts/service.ts'
 import { stopEventBuffer } from './analytics/eventBuffer.ts'
 
 export type StartOptions = {
@@ -25,6 +26,8 @@ export type StartOptions = {
 export async function startServer(env = loadEnv(), opts: StartOptions = {}) {
   const db = createDb({ databaseUrl: env.DATABASE_URL, varDir: env.VAR_DIR, searchPath: env.DATABASE_SEARCH_PATH })
   await migrate(db)
+  // The catalog (slug checks, link checks, syndication copies) knows the database's published posts.
+  await loadPublishedPosts(db)
   const writer = createWriter(db)
   const report = (label: string) => (error: unknown) => {
     if (env.NODE_ENV !== 'test' || process.env.LOG_ERRORS) console.error(`[${label}]`, error)
@@ -54,6 +57,9 @@ export async function startServer(env = loadEnv(), opts: StartOptions = {}) {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : env.PORT
   deps.origin = `http://127.0.0.1:${port}`
+  // The incremental publisher loads vike's pre-render code now rather than on the first publish
+  // (not in tests: their servers rarely publish, and API tests serve fixture sites).
+  if (env.NODE_ENV !== 'test') void publisherFor(env)?.warm()
   let closing: Promise<void> | undefined
   const close = () =>
     (closing ??= (async () => {

@@ -37,7 +37,9 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     'newsletter-campaigns': [...ALL],
     'newsletter-settings': ['list', 'show', 'edit'],
     trends: ['list', 'show', 'edit'],
+    'blog-migration': ['list', 'show', 'create', 'edit', 'import', 'export'],
     privacy: ['list', 'show', 'export', 'delete'],
+    'blog-generator': ['list', 'show', 'create', 'edit'],
   },
   sales: {
     leads: [...ALL],
@@ -72,6 +74,8 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     'newsletter-campaigns': [...ALL],
     'newsletter-settings': ['list', 'show', 'edit'],
     trends: ['list', 'show', 'edit'],
+    'blog-migration': ['list', 'show', 'create', 'edit', 'import', 'export'],
+    'blog-generator': ['list', 'show', 'create'],
   },
 }
 

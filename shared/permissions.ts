@@ -32,10 +32,12 @@ export const ADMIN_RESOURCES = [
   'cms',
   'syndication',
   'trends',
+  'blog-generator',
   'subscribers',
   'newsletter-lists',
   'newsletter-campaigns',
   'newsletter-settings',
+  'blog-migration',
   'privacy',
 ] as const
 export type AdminResource = (typeof ADMIN_RESOURCES)[number]
@@ -62,8 +64,12 @@ const ALERTS: readonly AdminAction[] = ['list', 'show', 'export', 'edit']
 const SPAM_REVIEW: readonly AdminAction[] = ['list', 'show', 'edit']
 /** Trends: read, and `edit` is hiding a term. */
 const TRENDS: readonly AdminAction[] = ['list', 'show', 'edit']
+/** Blog generator: read the briefs; `create` turns a brief into a draft post; `edit` is the language-model provider settings and test (admins only). */
+const BLOG_GENERATOR: readonly AdminAction[] = ['list', 'show', 'create', 'edit']
 /** The mail provider's state and its connection test (edit = run the test; the settings come from the environment). */
 const MAIL_SETTINGS: readonly AdminAction[] = ['list', 'show', 'edit']
+/** Blog migration (issue 12): upload (create), dry run, import, provide missing images and re-check (edit), CSV (export). */
+const BLOG_MIGRATION: readonly AdminAction[] = ['list', 'show', 'create', 'edit', 'import', 'export']
 /** A person's data by email (issue 13): look up, export, erase. Admins only (decision 127). */
 const PRIVACY: readonly AdminAction[] = ['list', 'show', 'export', 'delete']
 /** Resources where an admin's actions are not ALL: fewer, or (posts, tags) publish and approve too. */
@@ -80,8 +86,10 @@ const ADMIN_LIMITS: Partial<Record<AdminResource, readonly AdminAction[]>> = {
   alerts: ALERTS,
   'spam-review': SPAM_REVIEW,
   trends: TRENDS,
+  'blog-generator': BLOG_GENERATOR,
   attribution: ['list', 'show', 'export'],
   'newsletter-settings': MAIL_SETTINGS,
+  'blog-migration': BLOG_MIGRATION,
   privacy: PRIVACY,
 }
 
@@ -115,12 +123,15 @@ const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>
     'error-groups': READ_ONLY,
     incidents: READ_ONLY,
     trends: TRENDS,
+    // Briefs and drafts, not the provider settings (docs/decisions/134-blog-generator.md).
+    'blog-generator': ['list', 'show', 'create'],
     cms: ALL,
     syndication: ALL,
     subscribers: ALL,
     'newsletter-lists': ALL,
     'newsletter-campaigns': ALL,
     'newsletter-settings': MAIL_SETTINGS,
+    'blog-migration': BLOG_MIGRATION,
   },
 }
 

@@ -5,10 +5,11 @@ import { tagLabel } from './BlogPostTemplate.tsx'
 import { PostList } from './BlogIndexTemplate.tsx'
 import type { Link, PostSummary } from './types.ts'
 
-export type TagProps = { tag: string; posts: PostSummary[]; tags: Link[] }
+/** name and description: the tag's own, when staff set them in /admin/tags. */
+export type TagProps = { tag: string; posts: PostSummary[]; tags: Link[]; name?: string; description?: string }
 
-export function TagTemplate({ tag, posts, tags }: TagProps) {
-  const label = tags.find((t) => t.href === `/tag/${tag}`)?.label ?? tagLabel(tag)
+export function TagTemplate({ tag, posts, tags, name, description }: TagProps) {
+  const label = name || (tags.find((t) => t.href === `/tag/${tag}`)?.label ?? tagLabel(tag))
   const sorted = [...posts].sort((a, b) => b.date.localeCompare(a.date))
   const count = `${sorted.length} ${sorted.length === 1 ? 'article' : 'articles'}`
   return (
@@ -16,7 +17,7 @@ export function TagTemplate({ tag, posts, tags }: TagProps) {
       <PageHero
         eyebrow="Blog topic"
         title={`Articles about ${label}`}
-        lead={`${count} from our blog on ${label.toLowerCase()}, written by the people who run the campaigns.`}
+        lead={description || `${count} from our blog on ${label.toLowerCase()}, written by the people who run the campaigns.`}
       />
       <div className="mx-auto grid max-w-7xl gap-12 px-4 pb-16 sm:px-6 lg:grid-cols-[1fr_18rem]">
         <div>

@@ -17,6 +17,7 @@ type Report = {
   leads: number
   byModel: Record<Model, Record<Dim, Row[]>>
   timeToConvert: { medianHours: number | null; buckets: { label: string; leads: number }[] }
+  previous: { from: string; to: string; leads: number; byModel: Record<Model, Record<Dim, Record<string, { leads: number; won: number }>>> } | null
 }
 type Roi = {
   id: number
@@ -46,7 +47,7 @@ export function Attribution() {
   const [range, setRange] = useDateRange()
   const [dim, setDim] = useState<Dim>('channel')
   const [matched, setMatched] = useState('')
-  const { data, error, isPending } = useAnalytics<Report>('attribution', range)
+  const { data, error, isPending } = useAnalytics<Report>('attribution', range, { compare: range.compare ? '1' : undefined })
   const roi = useAnalytics<Roi[]>('roi-calculations', range, { matched })
   return (
     <Box sx={{ py: 2 }}>
@@ -69,7 +70,7 @@ export function Attribution() {
           {MODELS.map(([model, title]) => (
             <Grid key={model} size={{ xs: 12, lg: 4 }}>
               <DataCard
-                title={`${title} (${data.leads} leads)`}
+                title={`${title} (${data.leads} leads${data.previous ? `; ${data.previous.leads} in the previous period` : ''})`}
                 filename={`attribution-${model}-${dim}.csv`}
                 rows={data.byModel[model][dim]}
                 chart={<BarsChart rows={data.byModel[model][dim].slice(0, 8)} category="key" keys={[{ key: 'leads', label: 'Leads' }]} />}
@@ -77,6 +78,16 @@ export function Attribution() {
                 columns={[
                   { key: 'key', label: dim === 'landing' ? 'Landing page' : dim === 'campaign' ? 'Campaign' : 'Channel', value: (r) => r.key },
                   { key: 'leads', label: 'Leads', value: (r) => r.leads, numeric: true, render: (r) => <Link to={leadsLink(r.leadIds)}>{r.leads}</Link> },
+                  ...(data.previous
+                    ? [
+                        {
+                          key: 'before',
+                          label: 'Leads before',
+                          value: (r: Row) => data.previous?.byModel[model][dim][r.key]?.leads ?? 0,
+                          numeric: true,
+                        },
+                      ]
+                    : []),
                   {
                     key: 'qualified',
                     label: 'Qualified',

@@ -4,7 +4,7 @@
 import { lazy } from 'react'
 import { Title } from 'react-admin'
 import { Box, Button, Grid, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material'
-import { useAnalytics, useDateRange } from './api.ts'
+import { change, useAnalytics, useDateRange } from './api.ts'
 import { DataCard, LoadError, Loading, RangePicker } from './parts.tsx'
 
 const TimeChart = lazy(() => import('./Charts.tsx').then((m) => ({ default: m.TimeChart })))
@@ -35,6 +35,13 @@ type Traffic = {
   series: Record<string, number | string>[]
   seriesKeys: string[]
   newVsReturning: { new: number; returning: number }
+  previous: { from: string; to: string; sessions: number; visitors: number; byKey: Record<string, { sessions: number; visitors: number }> } | null
+}
+
+/** "12 (+20 %)": the previous period's value and the change. */
+const versus = (now: number, before: number) => {
+  const c = change(now, before)
+  return `${before} (${c === null ? 'new' : `${c >= 0 ? '+' : ''}${c} %`})`
 }
 
 export function WebTraffic() {
@@ -47,7 +54,7 @@ export function WebTraffic() {
     if (!value) params.delete(key)
     setRange({})
   }
-  const { data, error, isPending } = useAnalytics<Traffic>('traffic', range, { by, channel, landing })
+  const { data, error, isPending } = useAnalytics<Traffic>('traffic', range, { by, channel, landing, compare: range.compare ? '1' : undefined })
   const label = BY.find(([k]) => k === by)?.[1] ?? 'Key'
   return (
     <Box sx={{ py: 2 }}>
@@ -119,7 +126,7 @@ export function WebTraffic() {
           </Grid>
           <Grid size={{ xs: 12, md: 8 }}>
             <DataCard
-              title={`Sessions by ${label.toLowerCase()}`}
+              title={`Sessions by ${label.toLowerCase()}${data.previous ? ` (previous period: ${data.previous.sessions} sessions)` : ''}`}
               filename={`web-traffic-by-${by}.csv`}
               rows={data.rows}
               chart={<BarsChart rows={data.rows.slice(0, 10)} category="key" keys={[{ key: 'sessions', label: 'Sessions' }]} />}
@@ -127,6 +134,16 @@ export function WebTraffic() {
                 { key: 'key', label, value: (r) => r.key || '(none)' },
                 { key: 'visitors', label: 'Visitors', value: (r) => r.visitors, numeric: true },
                 { key: 'sessions', label: 'Sessions', value: (r) => r.sessions, numeric: true },
+                ...(data.previous
+                  ? [
+                      {
+                        key: 'before',
+                        label: 'Sessions, previous period (change)',
+                        value: (r: Traffic['rows'][number]) => versus(r.sessions, data.previous?.byKey[r.key]?.sessions ?? 0),
+                        numeric: true,
+                      },
+                    ]
+                  : []),
                 ...(data.filtered
                   ? []
                   : [

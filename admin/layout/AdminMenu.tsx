@@ -1,4 +1,6 @@
 // The side menu: only what the signed-in role may open, by the same canAccess as the server.
+import QueryStatsIcon from '@mui/icons-material/QueryStats'
+import CompareArrowsIcon from '@mui/icons-material/CompareArrows'
 import { Menu, usePermissions } from 'react-admin'
 import AssignmentIcon from '@mui/icons-material/AssignmentTurnedIn'
 import AccountTreeIcon from '@mui/icons-material/AccountTree'
@@ -8,6 +10,7 @@ import TrafficIcon from '@mui/icons-material/Traffic'
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart'
 import TrendingUpIcon from '@mui/icons-material/TrendingUp'
 import SettingsIcon from '@mui/icons-material/SettingsSuggest'
+import MoveUpIcon from '@mui/icons-material/MoveUp'
 import PrivacyTipIcon from '@mui/icons-material/PrivacyTip'
 import { canAccess } from '../../shared/permissions.ts'
 import type { Role } from '../authState.ts'
@@ -31,6 +34,7 @@ export function AdminMenu() {
       {can('not-found') && <Menu.ResourceItem name="not-found" />}
       {can('posts') && <Menu.ResourceItem name="posts" />}
       {can('tags') && <Menu.ResourceItem name="tags" />}
+      {can('blog-migration') && <Menu.Item to="/blog-migration" primaryText="Blog migration" leftIcon={<MoveUpIcon />} />}
       {can('monitoring') && <Menu.Item to="/monitoring" primaryText="Monitoring" leftIcon={<MonitorHeartIcon />} />}
       {can('error-groups') && <Menu.ResourceItem name="error-groups" />}
       {can('incidents') && <Menu.ResourceItem name="incidents" />}
@@ -43,6 +47,8 @@ export function AdminMenu() {
       {can('syndication') && <Menu.ResourceItem name="syndication" />}
       {can('analytics') && <Menu.Item to="/analytics" primaryText="Analytics" leftIcon={<InsightsIcon />} />}
       {can('analytics') && <Menu.Item to="/web-traffic" primaryText="Web traffic" leftIcon={<TrafficIcon />} />}
+      {can('analytics') && <Menu.Item to="/web-analytics" primaryText="Web analytics" leftIcon={<QueryStatsIcon />} />}
+      {can('analytics') && <Menu.Item to="/google-analytics" primaryText="Google Analytics" leftIcon={<CompareArrowsIcon />} />}
       {can('attribution') && <Menu.Item to="/attribution" primaryText="Attribution" leftIcon={<AccountTreeIcon />} />}
       {can('analytics') && <Menu.Item to="/visitors" primaryText="Visitors" leftIcon={<PeopleIcon />} />}
       {can('subscribers') && <Menu.ResourceItem name="subscribers" />}

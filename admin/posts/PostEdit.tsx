@@ -1,14 +1,20 @@
-// The post editor: Markdown with a live preview, autosave of drafts, the impact preview before
-// publishing and the receipt after, scheduling, unpublishing (410 or a redirect), and the
-// revisions with a diff between any two and a restore. A live post's edits are its pending draft.
+// The post editor: Markdown with a live preview (the draft rendered by the site's own templates
+// and styles, through its signed preview link), image upload (webp variants, alt text required),
+// the SEO panel, autosave of drafts, the impact preview before publishing and the receipt after,
+// scheduling, unpublishing (410 or a redirect), and the revisions with a diff between any two and
+// a restore. A live post's edits are its pending draft: saving never touches the live page.
 import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, Grid, MenuItem, Select, Stack, TextField, Typography } from '@mui/material'
-import { marked } from 'marked'
 import { useQuery } from '@tanstack/react-query'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Title, useNotify } from 'react-admin'
 import { useParams } from 'react-router-dom'
 import { errorMessage, useCan } from '../common/hooks.ts'
 import { postsApi, type FieldChange, type Impact, type PostFields, type PostRecord, type Receipt, type Revision } from './api.ts'
+import { PublishReceipts } from './PublishReceipts.tsx'
+import { ImageUpload } from './ImageUpload.tsx'
+import { SeoPanel } from './SeoPanel.tsx'
+
+const hhmm = (d = new Date()) => d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })
 
 const TEXT_FIELDS: { key: keyof PostFields; label: string; max?: number; multiline?: boolean; help?: string }[] = [
   { key: 'title', label: 'Title', max: 60 },
@@ -58,6 +64,7 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
         </ul>
       )}
       <ImpactList impact={receipt.impact} />
+      {receipt.ok && receipt.webSubPing != null && <Typography>The WebSub hub is pinged with the new feeds (job #{receipt.webSubPing}).</Typography>}
     </Alert>
   )
 }
@@ -66,6 +73,8 @@ export function PostEdit() {
   const { id = '' } = useParams()
   const post = useQuery({ queryKey: ['admin', 'post', id], queryFn: () => postsApi.get(id) })
   const revisions = useQuery({ queryKey: ['admin', 'post-revisions', id], queryFn: () => postsApi.revisions(id) })
+  // Here, not in the editor: the editor remounts when the post reloads after publishing.
+  const [receipt, setReceipt] = useState<Receipt | null>(null)
   if (post.error) return <Alert severity="error">{errorMessage(post.error, 'This post could not be loaded.')}</Alert>
   if (!post.data) return <Typography sx={{ p: 2 }}>Loading…</Typography>
   const reload = async () => {
@@ -79,6 +88,8 @@ export function PostEdit() {
       revisions={revisions.data ?? []}
       reload={reload}
       reloadRevisions={() => void revisions.refetch()}
+      receipt={receipt}
+      setReceipt={setReceipt}
     />
   )
 }
@@ -89,12 +100,16 @@ function Editor({
   revisions,
   reload,
   reloadRevisions,
+  receipt,
+  setReceipt,
 }: {
   id: string
   post: PostRecord
   revisions: Revision[]
   reload: () => Promise<void>
   reloadRevisions: () => void
+  receipt: Receipt | null
+  setReceipt: (receipt: Receipt | null) => void
 }) {
   const notify = useNotify()
   const { can, role } = useCan()
@@ -103,7 +118,6 @@ function Editor({
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [status, setStatus] = useState('')
   const [impact, setImpact] = useState<Impact | null>(null)
-  const [receipt, setReceipt] = useState<Receipt | null>(null)
   const [publishAt, setPublishAt] = useState('')
   const [goneTarget, setGoneTarget] = useState('')
   const [chosenPair, setPair] = useState<[number, number] | null>(null)
@@ -111,7 +125,24 @@ function Editor({
   const [diff, setDiff] = useState<FieldChange[] | null>(null)
   const [brokenLinks, setBrokenLinks] = useState(post.brokenLinks ?? [])
   const saving = useRef(false)
+  // Where the caret was when the body was last left: an uploaded image goes there.
+  const bodyCaret = useRef<number | null>(null)
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null)
+  const [previewVersion, setPreviewVersion] = useState(0)
+  const [shared, setShared] = useState<{ url: string; expiresAt: string } | null>(null)
   const load = reload
+
+  // The live preview: the signed preview page of this draft, reloaded after each save.
+  useEffect(() => {
+    let gone = false
+    postsApi.previewLink(id, 24).then(
+      (link) => !gone && setPreviewUrl(link.url),
+      () => !gone && setPreviewUrl(null),
+    )
+    return () => {
+      gone = true
+    }
+  }, [id])
 
   const fail = (e: unknown, fallback: string) => {
     const body = (e as { body?: { errors?: Record<string, string>; receipt?: Receipt } }).body
@@ -129,7 +160,8 @@ function Editor({
         setBrokenLinks(record.brokenLinks ?? [])
         setDirty(false)
         setErrors({})
-        setStatus(autosave ? `Draft autosaved at ${new Date().toLocaleTimeString()}` : 'Saved')
+        setStatus(`Saved at ${hhmm()}${record.status === 'published' ? ' (as the pending draft: the live page is unchanged)' : ''}`)
+        setPreviewVersion((v) => v + 1)
         reloadRevisions()
       } catch (e) {
         if (!autosave) fail(e, 'The post was not saved.')
@@ -149,10 +181,35 @@ function Editor({
     return () => clearTimeout(timer)
   }, [dirty, fields, save])
 
-  const preview = useMemo(() => marked.parse(fields.body, { async: false }) as string, [fields])
   const set = (key: keyof PostFields, value: unknown) => {
-    setFields({ ...fields, [key]: value })
+    setFields((f) => ({ ...f, [key]: value }))
     setDirty(true)
+  }
+  /** Puts the uploaded image's Markdown at the cursor of the body (or at its end). */
+  const insertImage = (markdown: string) => {
+    setFields((f) => {
+      const at = Math.min(bodyCaret.current ?? f.body.length, f.body.length)
+      const before = f.body.slice(0, at)
+      const after = f.body.slice(at)
+      const sep = (text: string) => (text === '' || text.endsWith('\n\n') ? '' : text.endsWith('\n') ? '\n' : '\n\n')
+      return { ...f, body: `${before}${sep(before)}${markdown}\n\n${after.replace(/^\n+/, '')}` }
+    })
+    setDirty(true)
+  }
+  const copyPreviewLink = async () => {
+    try {
+      const link = await postsApi.previewLink(id)
+      const url = new URL(link.url, window.location.origin).toString()
+      setShared({ url, expiresAt: link.expiresAt })
+      try {
+        await navigator.clipboard.writeText(url)
+        notify(`Preview link copied. It works until ${new Date(link.expiresAt).toLocaleString()}.`, { type: 'success' })
+      } catch {
+        notify('Copy the preview link from the field below the button.', { type: 'info' })
+      }
+    } catch (e) {
+      fail(e, 'The preview link could not be made.')
+    }
   }
   const canPublish = can('posts', 'publish')
   const act = async (fn: () => Promise<void>, fallback: string) => {
@@ -223,9 +280,13 @@ function Editor({
                   control={<Checkbox checked={fields.noindex} onChange={(e) => set('noindex', e.target.checked)} />}
                   label="Hide from search engines (noindex)"
                 />
+                <ImageUpload label="Insert an image into the body" testId="body-image-upload" onUploaded={(image) => insertImage(image.markdown)} />
                 <TextField
                   id="post-body"
                   label="Body (Markdown)"
+                  onBlur={(e) => {
+                    bodyCaret.current = (e.target as HTMLTextAreaElement).selectionStart
+                  }}
                   value={fields.body}
                   onChange={(e) => set('body', e.target.value)}
                   multiline
@@ -234,6 +295,14 @@ function Editor({
                   helperText={errors.body ?? `${fields.body.trim().split(/\s+/).filter(Boolean).length} words`}
                   fullWidth
                 />
+                <ImageUpload
+                  label="Featured image"
+                  testId="featured-image-upload"
+                  onUploaded={(image) => {
+                    setFields((f) => ({ ...f, featuredImage: image.url, featuredImageAlt: image.alt }))
+                    setDirty(true)
+                  }}
+                />
                 {brokenLinks.length > 0 && <Alert severity="warning">Links that lead nowhere on the site: {brokenLinks.join(', ')}</Alert>}
                 <Stack direction="row" spacing={1} flexWrap="wrap">
                   {can('posts', 'edit') && (
@@ -241,6 +310,7 @@ function Editor({
                       Save {post.status === 'published' ? 'draft' : ''}
                     </Button>
                   )}
+                  <Button onClick={() => void copyPreviewLink()}>Copy preview link</Button>
                   {canPublish && (
                     <Button onClick={() => void act(async () => setImpact((await postsApi.impact(id, 'publish')).impact), 'The impact preview failed.')}>
                       Preview impact
@@ -289,6 +359,16 @@ function Editor({
                     </Button>
                   )}
                 </Stack>
+                {shared && (
+                  <TextField
+                    id="post-preview-link"
+                    label={`Preview link (noindex, works until ${new Date(shared.expiresAt).toLocaleString()})`}
+                    value={shared.url}
+                    slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'preview-link' } }}
+                    onFocus={(e) => e.target.select()}
+                    fullWidth
+                  />
+                )}
                 {canPublish && post.status !== 'published' && (
                   <Stack direction="row" spacing={1} alignItems="center">
                     <TextField
@@ -351,16 +431,29 @@ function Editor({
         <Grid size={{ xs: 12, md: 6 }}>
           <Card>
             <CardContent>
+              <SeoPanel fields={fields} postId={post.id} />
+            </CardContent>
+          </Card>
+          <Card sx={{ mt: 2 }}>
+            <CardContent>
               <Typography component="h2" variant="h6">
                 Preview
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                The body rendered by the build&apos;s Markdown renderer.
+                The last saved draft as it will be published: the site&apos;s own page template and styles. It refreshes after each save (autosave runs 3
+                seconds after you stop typing).
               </Typography>
-              <Typography component="h1" variant="h4" sx={{ mt: 1 }}>
-                {fields.title}
-              </Typography>
-              <Box className="post-preview" sx={{ '& img': { maxWidth: '100%' } }} dangerouslySetInnerHTML={{ __html: preview }} />
+              {previewUrl ? (
+                <Box
+                  component="iframe"
+                  key={previewVersion}
+                  title="Preview of the draft as it will be published"
+                  src={`${previewUrl}?v=${previewVersion}`}
+                  sx={{ width: '100%', height: 640, border: '1px solid', borderColor: 'divider', borderRadius: 1, mt: 1, bgcolor: '#fff' }}
+                />
+              ) : (
+                <Typography sx={{ mt: 1 }}>Loading the preview…</Typography>
+              )}
             </CardContent>
           </Card>
           <Card sx={{ mt: 2 }}>
@@ -452,6 +545,7 @@ function Editor({
               </Box>
             </CardContent>
           </Card>
+          <PublishReceipts receipts={post.receipts ?? []} />
         </Grid>
       </Grid>
     </Box>

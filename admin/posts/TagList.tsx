@@ -66,9 +66,16 @@ export const TagList = () => (
 const inputs = [
   <TextInput key="name" source="name" validate={required()} />,
   <TextInput key="slug" source="slug" validate={required()} helperText="The tag's URL: /tag/<slug>" />,
-  <TextInput key="description" source="description" multiline fullWidth />,
-  <TextInput key="seo_title" source="seo_title" label="SEO title" helperText="At most 60 characters" />,
-  <TextInput key="seo_description" source="seo_description" label="SEO description" multiline fullWidth helperText="At most 160 characters" />,
+  <TextInput key="description" source="description" multiline fullWidth helperText="Shown under the heading of the tag's page." />,
+  <TextInput key="seo_title" source="seo_title" label="SEO title" helperText="The tag page's title in search results; at most 60 characters." />,
+  <TextInput
+    key="seo_description"
+    source="seo_description"
+    label="SEO description"
+    multiline
+    fullWidth
+    helperText="The tag page's description in search results; at most 160 characters."
+  />,
   <BooleanInput key="noindex" source="noindex" label="Hide from search engines" />,
 ]
 

@@ -1,9 +1,11 @@
 // The post calls beyond ra-data-simple-rest: save/autosave, publish, schedule, unpublish, impact
 // preview, revisions (diff, restore), file posts and their import, settings.
+import type { UsedKeyphrase } from '../../shared/seo.ts'
 import { apiUrl, httpClient, type ListQuery } from '../dataProvider.ts'
 
 export type Impact = { added: string[]; changed: string[]; removed: string[] }
-export type Receipt = { ok: boolean; impact: Impact; written: string[]; failures: string[]; durationMs: number; siteBuilt: boolean }
+/** webSubPing: the job pinging the WebSub hub with the feeds written (none without a hub). */
+export type Receipt = { ok: boolean; impact: Impact; written: string[]; failures: string[]; durationMs: number; siteBuilt: boolean; webSubPing?: number | null }
 export type PostFields = {
   title: string
   slug: string
@@ -39,6 +41,17 @@ export type LineChange = { op: 'same' | 'add' | 'remove'; text: string }
 export type FieldChange = { field: string; from: unknown; to: unknown; lines?: LineChange[] }
 export type FilePost = { id: string; slug: string; title: string; date: string; author: string; tags: string[]; sourcePath: string; url: string }
 
+export type UploadedImage = {
+  id: number
+  url: string
+  alt: string
+  markdown: string
+  width: number
+  height: number
+  variants: { width: number; height: number; url: string; bytes: number }[]
+}
+export type SeoCatalog = { posts: (UsedKeyphrase & { id: number })[]; pages: UsedKeyphrase[]; from: string }
+
 const base = (id: number | string) => `${apiUrl}/posts/${encodeURIComponent(String(id))}`
 const send = async <T>(url: string, method: string, body?: unknown): Promise<T> =>
   (await httpClient(url, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })).json as T
@@ -55,6 +68,16 @@ export const postsApi = {
   revisions: (id: number | string) => send<Revision[]>(`${base(id)}/revisions`, 'GET'),
   diff: (id: number | string, from: number, to: number) => send<{ changes: FieldChange[] }>(`${base(id)}/diff?from=${from}&to=${to}`, 'GET'),
   restore: (id: number | string, n: number) => send<PostRecord>(`${base(id)}/revisions/${n}/restore`, 'POST', {}),
+  /** Multipart upload: the image and its alt text; the server answers the webp variants and the Markdown. */
+  uploadImage: async (file: File, alt: string) => {
+    const form = new FormData()
+    form.set('alt', alt)
+    form.set('file', file, file.name)
+    return (await httpClient(`${apiUrl}/posts/media`, { method: 'POST', body: form })).json as UploadedImage
+  },
+  seoCatalog: () => send<SeoCatalog>(`${apiUrl}/posts/seo-catalog`, 'GET'),
+  previewLink: (id: number | string, ttlHours?: number) =>
+    send<{ url: string; expiresAt: string }>(`${base(id)}/preview-link`, 'POST', ttlHours ? { ttlHours } : {}),
   files: () => send<FilePost[]>(`${apiUrl}/posts/files`, 'GET'),
   importFile: (slug: string) => send<PostRecord & { receipt: Receipt }>(`${apiUrl}/posts/import-file`, 'POST', { slug }),
   settings: () => send<{ approvalRequired: boolean }>(`${apiUrl}/posts/settings`, 'GET'),

@@ -3,11 +3,11 @@
 // at 25/50/75/90/100 %; time on page at 30/60/120/300 s (checked every 5 s); timings (load,
 // DOMContentLoaded, first byte, largest contentful paint); and an engagement score when the page
 // is hidden or left, sent only above 50. Events are batched and sent to /api/events with
-// navigator.sendBeacon as text/plain JSON ({ events }, shared/contract.ts EventBatchSchema), and
-// forwarded to GA4 when a measurement id is set.
+// navigator.sendBeacon as text/plain JSON ({ events }, shared/contract.ts EventBatchSchema). Nothing
+// is loaded from or sent to another site: GA4 forwarding, when switched on, is done by the server
+// (server/analytics/ga4.ts, the Measurement Protocol through the job runner).
 import type { z } from 'zod'
 import type { AnalyticsEventSchema } from '../../shared/contract.ts'
-import { loadGa4, readMeasurementId, type Gtag } from './gtag.ts'
 import { getSessionId, getVisitorId, hadVisitorId } from './ids.ts'
 import { observeVitals } from './vitals.ts'
 import {
@@ -72,8 +72,6 @@ export function startAnalytics() {
   const returning = hadVisitorId()
   const visitorId = getVisitorId()
   const sessionId = getSessionId()
-  const measurementId = readMeasurementId()
-  const gtag: Gtag | undefined = measurementId ? loadGa4(measurementId) : undefined
   const queue: AnalyticsEvent[] = []
 
   const newPage = (path: string, referrer: string, start: number): Page => ({
@@ -98,10 +96,6 @@ export function startAnalytics() {
     // The spec's engagement events: page view, milestones, clicks, submits (not timings, the
     // score itself, or the form views and starts added by issue 13).
     if (!['timing', 'engagement', 'form_view', 'form_start', 'web_vital'].includes(type)) page.events++
-    if (gtag) {
-      if (type === 'page_view') gtag('event', 'page_view', { page_path: page.path, page_title: document.title, page_referrer: page.referrer })
-      else gtag('event', type, { value: fields.value, event_label: fields.name })
-    }
     if (queue.length >= BATCH_SIZE) flush()
   }
 
@@ -160,7 +154,6 @@ export function startAnalytics() {
     if (lcpSent || lcp <= 0) return
     lcpSent = true
     queue.push({ type: 'timing', path: lcpPath, visitorId, sessionId, at: Date.now(), name: 'lcp', value: Math.round(lcp) })
-    gtag?.('event', 'timing', { value: Math.round(lcp), event_label: 'lcp' })
   }
   for (const type of ['keydown', 'pointerdown'] as const) addEventListener(type, reportLcp, { once: true, capture: true, passive: true })
 
@@ -179,7 +172,6 @@ export function startAnalytics() {
   const vitalsPath = page.path
   const reportVitals = observeVitals((name, value) => {
     queue.push({ type: 'web_vital', path: vitalsPath, visitorId, sessionId, at: Date.now(), name, value })
-    gtag?.('event', name, { value, event_label: vitalsPath })
   })
 
   // Forms: a view when one is half on screen, a start at the first focus or input, a submit.

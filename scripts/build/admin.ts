@@ -1,5 +1,6 @@
-// Builds the staff admin (admin/, react-admin) into dist/client/admin. It runs after the vike
-// pre-render, which empties dist/client, and before precompression (docs/decisions/050).
+// Builds the staff admin (admin/, react-admin) into <outDir>/admin. The build runs it in a child
+// process during the vike pre-render, into a staging folder that it moves into dist/client/admin
+// before precompression (docs/decisions/050 and 161).
 import fs from 'node:fs'
 import path from 'node:path'
 import { build } from 'vite'

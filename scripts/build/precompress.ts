@@ -126,12 +126,13 @@ export function createPrecompressor({ cacheDir, concurrency = 8 }: Options = {})
   return {
     stats,
     /** Starts compressing, in the background, the files already in outDir (the client bundles,
-     * written before the pre-render): brotli 11 of the JS overlaps with rendering too. */
+     * written before the pre-render; the admin once it is moved in): brotli 11 of the JS overlaps
+     * with rendering and the steps after it. Calls queue one after the other. */
     addExisting(outDir: string) {
       const files = [...walk(outDir)].filter((f) => compressible.test(f)) // before any page is written
-      existing = (async () => {
+      existing = existing.then(async () => {
         for (const file of files) await add(file, await fs.promises.readFile(file))
-      })()
+      })
     },
     /** A file just written with these bytes: compress it in the background. Resolves at once
      * unless `concurrency` files are already compressing. */

@@ -1,7 +1,7 @@
 // Heavy build steps, each run in a process of its own (see runStep): the pre-render process then
 // does not carry Vite's and Rolldown's memory (measured: 666 MB of heap held after an in-process
 // `vike build`, before the first page was rendered). Prints one JSON line with its peak RSS.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { build } from 'vike/api'
 import { buildAdmin } from './admin.ts'
@@ -17,6 +17,28 @@ export function runStep(step: 'bundles' | 'admin', args: string[] = []): StepRes
   })
   if (child.status !== 0) throw new Error(`build step "${step}" failed (exit ${child.status})`)
   return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as StepResult
+}
+
+/** Starts a step in a child process and returns at once: the build overlaps it with the
+ * pre-render (the step then runs on the other core). The child is killed if the build exits
+ * first (a failed pre-render), so it never writes into an output folder nobody waits for. */
+export function startStep(step: 'bundles' | 'admin', args: string[] = []): Promise<StepResult> {
+  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, step, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: process.env,
+  })
+  const killChild = () => child.kill()
+  process.once('exit', killChild)
+  let stdout = ''
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+  return new Promise((resolve, reject) => {
+    child.on('error', reject)
+    child.on('close', (status) => {
+      process.off('exit', killChild)
+      if (status !== 0) reject(new Error(`build step "${step}" failed (exit ${status})`))
+      else resolve(JSON.parse(stdout.trim().split('\n').at(-1)!) as StepResult)
+    })
+  })
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {

@@ -19,7 +19,7 @@ const day = z
   .string()
   .regex(/^\d{4}-\d\d-\d\d$/, 'Use a date as YYYY-MM-DD.')
   .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Use a date as YYYY-MM-DD.')
-const RangeQuery = z
+export const RangeQuery = z
   .object({
     from: day,
     to: day,
@@ -28,7 +28,7 @@ const RangeQuery = z
   .refine((q) => q.from <= q.to, { path: ['to'], message: 'The end date must be on or after the start date.' })
   .refine((q) => Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`) <= 400 * DAY_MS, { path: ['to'], message: 'Choose at most 400 days.' })
 
-function parseQuery<T extends z.ZodType>(schema: T, query: unknown): z.output<T> {
+export function parseQuery<T extends z.ZodType>(schema: T, query: unknown): z.output<T> {
   const parsed = schema.safeParse(query)
   if (parsed.success) return parsed.data
   const errors: Record<string, string> = {}
@@ -36,7 +36,7 @@ function parseQuery<T extends z.ZodType>(schema: T, query: unknown): z.output<T>
   throw httpError(400, `Please correct the date range: ${Object.values(errors)[0]}`, errors)
 }
 
-const rangeOf = (q: { from: string; to: string; tz: string }) => dayRange(q.from, q.to, q.tz)
+export const rangeOf = (q: { from: string; to: string; tz: string }) => dayRange(q.from, q.to, q.tz)
 const iso = (t: number) => new Date(t).toISOString()
 
 /** Leads (by kind), ROI saves, and calls (rollups) in a range. */
@@ -147,7 +147,43 @@ const TrafficQuery = z.object({
   by: z.enum(['channel', 'campaign', 'referrer', 'landing']).default('channel'),
   channel: z.string().max(32).optional(),
   landing: z.string().max(300).optional(),
+  compare: z.enum(['0', '1', 'true', 'false']).optional(),
 })
+const CompareQuery = z.object({ compare: z.enum(['0', '1', 'true', 'false']).optional() })
+const wantsCompare = (v: string | undefined) => v === '1' || v === 'true'
+
+/** Sessions and visitors per key of the previous period (same length, right before). */
+async function previousTraffic(db: Db, range: Range, t: z.output<typeof TrafficQuery>) {
+  const prev = previousRange(range)
+  let rows: { key: string; sessions: number; visitors: number }[]
+  if (!t.channel && !t.landing) {
+    const b = await readBreakdown(db, prev, [t.by])
+    rows = [...(b.get(t.by) ?? new Map<string, Figures>())].map(([key, f]) => ({ key, sessions: f.sessions, visitors: f.visitors }))
+  } else rows = await filteredRows(db, prev, t)
+  return {
+    from: iso(prev.from),
+    to: iso(prev.to),
+    sessions: rows.reduce((a, r) => a + r.sessions, 0),
+    visitors: rows.reduce((a, r) => a + r.visitors, 0),
+    byKey: Object.fromEntries(rows.map((r) => [r.key, { sessions: r.sessions, visitors: r.visitors }])),
+  }
+}
+
+const trafficKeyExpr = { channel: 'channel', referrer: 'referrer_host', landing: 'landing_page', campaign: 'campaign' }
+async function filteredRows(db: Db, range: Range, t: z.output<typeof TrafficQuery>) {
+  const base = db('analytics_sessions').where('started_at', '>=', range.from).andWhere('started_at', '<', range.to)
+  if (t.channel) base.andWhere('channel', t.channel)
+  if (t.landing) base.andWhereRaw(`landing_page like ? escape '\\'`, [likeOf(t.landing)])
+  const keyExpr = trafficKeyExpr[t.by]
+  const rows = (await base
+    .groupBy(keyExpr)
+    .select({ key: keyExpr })
+    .count({ sessions: '*' })
+    .sum({ visitors: db.raw('case when first_of_day then 1 else 0 end') })
+    .orderBy('sessions', 'desc')
+    .limit(200)) as { key: string; sessions: number | string; visitors: number | string }[]
+  return rows.map((r) => ({ key: r.key, visitors: Number(r.visitors), sessions: Number(r.sessions) }))
+}
 
 /** A glob on landing pages: `*` is any text (/seo-services-*). */
 const likeOf = (glob: string) => glob.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, '%')
@@ -174,6 +210,7 @@ function traffic(db: Db): Middleware {
         series: (over[0] ?? []).map((p, i) => ({ bucket: p.bucket, ...Object.fromEntries(channels.map((c, k) => [c, over[k][i].sessions])) })),
         seriesKeys: channels,
         newVsReturning: await newVsReturning(db, range),
+        previous: wantsCompare(t.compare) ? await previousTraffic(db, range, t) : null,
       }
       return
     }
@@ -181,15 +218,7 @@ function traffic(db: Db): Middleware {
     const base = db('analytics_sessions').where('started_at', '>=', range.from).andWhere('started_at', '<', range.to)
     if (t.channel) base.andWhere('channel', t.channel)
     if (t.landing) base.andWhereRaw(`landing_page like ? escape '\\'`, [likeOf(t.landing)])
-    const keyExpr = { channel: 'channel', referrer: 'referrer_host', landing: 'landing_page', campaign: 'campaign' }[t.by]
-    const rows = (await base
-      .clone()
-      .groupBy(keyExpr)
-      .select({ key: keyExpr })
-      .count({ sessions: '*' })
-      .sum({ visitors: db.raw('case when first_of_day then 1 else 0 end') })
-      .orderBy('sessions', 'desc')
-      .limit(200)) as { key: string; sessions: number | string; visitors: number | string }[]
+    const rows = await filteredRows(db, range, t)
     const perDay = (await base.clone().select('started_at')) as { started_at: number | string }[]
     const series = await readSeries(db, range)
     const counts = new Map(series.map((p) => [p.bucket, 0]))
@@ -199,10 +228,11 @@ function traffic(db: Db): Middleware {
     }
     ctx.body = {
       filtered: true,
-      rows: rows.map((r) => ({ key: r.key, visitors: Number(r.visitors), sessions: Number(r.sessions) })),
+      rows,
       series: [...counts].map(([bucket, sessions]) => ({ bucket, sessions })),
       seriesKeys: ['sessions'],
       newVsReturning: await newVsReturning(db, range, t),
+      previous: wantsCompare(t.compare) ? await previousTraffic(db, range, t) : null,
     }
   }
 }
@@ -402,7 +432,23 @@ export async function attributionReport(db: Db, range: Range) {
 function attribution(db: Db): Middleware {
   return async function analyticsAttribution(ctx) {
     const q = parseQuery(RangeQuery, ctx.query)
-    ctx.body = await attributionReport(db, rangeOf(q))
+    const c = parseQuery(CompareQuery, ctx.query)
+    const range = rangeOf(q)
+    const report = await attributionReport(db, range)
+    let previous = null
+    if (wantsCompare(c.compare)) {
+      // The previous period's leads per key of each model and dimension (sales sees leads only).
+      const prev = previousRange(range)
+      const before = await attributionReport(db, prev)
+      const byModel = Object.fromEntries(
+        Object.entries(before.byModel).map(([model, dims]) => [
+          model,
+          Object.fromEntries(Object.entries(dims).map(([dim, rows]) => [dim, Object.fromEntries(rows.map((r) => [r.key, { leads: r.leads, won: r.won }]))])),
+        ]),
+      )
+      previous = { from: iso(prev.from), to: iso(prev.to), leads: before.leads, byModel }
+    }
+    ctx.body = { ...report, previous }
   }
 }
 

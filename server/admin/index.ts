@@ -10,6 +10,8 @@ import { checkOrigin, loadSession, requireCsrfToken, requireSession } from '../a
 import { activities } from './activities.ts'
 import { alerts } from './alerts.ts'
 import { registerAnalyticsRoutes } from './analytics.ts'
+import { registerWebAnalyticsRoutes } from './webAnalytics.ts'
+import { registerGoogleAnalyticsRoutes } from './googleAnalytics.ts'
 import { auditLogs } from './auditLogs.ts'
 import { adminJsonBody } from './body.ts'
 import { companies } from './companies.ts'
@@ -25,7 +27,9 @@ import { maintenanceWindows } from './maintenanceWindows.ts'
 import { registerMonitoringRoutes } from './monitoring.ts'
 import { spamReview } from './spamReview.ts'
 import { registerTrendsRoutes } from './trends.ts'
+import { registerBlogMigrationRoutes } from './blogMigration.ts'
 import { registerPrivacyRoutes } from './privacy.ts'
+import { registerBlogGeneratorRoutes } from './blogGenerator.ts'
 import { registerDigestRoutes } from './digest.ts'
 import { jobs } from './jobs.ts'
 import { leads } from './leads.ts'
@@ -33,6 +37,7 @@ import { registerResource, type AdminResourceModule } from './resourceRouter.ts'
 import { users } from './users.ts'
 import { notFound, redirects } from './redirects.ts'
 import { posts } from './posts.ts'
+import { registerPostEditorRoutes } from './postMedia.ts'
 import { tags } from './tags.ts'
 
 import { subscribers } from './subscribers.ts'
@@ -84,9 +89,14 @@ export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
   registerDemoDataRoutes(router, db, guard)
   registerMonitoringRoutes(router, { db, env }, guard)
   registerTrendsRoutes(router, { db, env }, guard)
+  registerBlogMigrationRoutes(router, { db, env }, guard)
+  registerBlogGeneratorRoutes(router, { db, env }, guard)
   const cmsStore = registerCmsRoutes(router, { db, env }, guard)
   registerSyndicationRoutes(router, { db, env }, guard, cmsStore)
   registerAnalyticsRoutes(router, db, guard)
+  registerPostEditorRoutes(router, { db, env }, guard)
+  registerWebAnalyticsRoutes(router, db, guard, cmsStore)
+  registerGoogleAnalyticsRoutes(router, { db, env }, guard)
   registerPrivacyRoutes(router, { db, env }, guard)
   registerDigestRoutes(router, { db, env }, guard)
   for (const resource of RESOURCES) {

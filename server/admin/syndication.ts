@@ -96,7 +96,7 @@ const postUrlOf = (ctx: Context, store: CmsStore) => {
   return post
 }
 
-/** The post's Markdown: file posts from data/blog. */
+/** The post's Markdown: file posts of data/blog/ and published database posts (the catalog merges both). */
 function postSource(url: string) {
   const slug = url.replace(/^\/blog\//, '')
   return getSiteContext().data.posts.find((p) => p.slug === slug) ?? null

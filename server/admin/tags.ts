@@ -18,7 +18,7 @@ import { audit } from './audit.ts'
 import { adminJsonBody } from './body.ts'
 import { csvLine } from './csv.ts'
 import { parseListParams } from './listQuery.ts'
-import { filteredQuery, mustLoad, parseId, type AdminDeps, type AdminResourceModule, type ResourceConfig } from './resourceRouter.ts'
+import { filteredQuery, mustLoad, parseId, updateRecord, type AdminDeps, type AdminResourceModule, type ResourceConfig } from './resourceRouter.ts'
 
 type Row = Record<string, unknown>
 
@@ -84,6 +84,22 @@ export const tags: AdminResourceModule = {
       ctx.set('Content-Type', 'text/csv; charset=utf-8')
       ctx.set('Content-Disposition', `attachment; filename="tags-${new Date().toISOString().slice(0, 10)}.csv"`)
       ctx.body = out
+    })
+
+    /** Save a tag: its name, description and SEO fields are the head of /tag/<slug>, re-rendered at once. */
+    router.put('/tags/:id', ...guard, requirePermission('tags', 'edit'), json, async function saveTag(ctx) {
+      const id = parseId(ctx.params.id)
+      const patch = config.updateSchema!.parse(bodyOf(ctx))
+      let after: Row | undefined
+      const receipt = await withPublish(db, env, { postId: 0, action: 'tag', userId: adminState(ctx).user.id }, async (trx) => {
+        after = await updateRecord(config, { trx: trx as never, userId: adminState(ctx).user.id, ctx }, id, patch)
+      })
+      if (!receipt.ok) {
+        ctx.status = 422
+        ctx.body = { message: 'A check failed, so the tag was not saved and the live site is unchanged. Fix the problems listed and save again.', receipt }
+        return
+      }
+      ctx.body = after
     })
 
     router.post('/tags/:id/merge', ...guard, requirePermission('tags', 'edit'), json, async function mergeTag(ctx) {

@@ -14,6 +14,7 @@ import type { Queryable } from '../db/rows.ts'
 import { chunk } from '../db/rows.ts'
 import { defineJob } from '../jobs/define.ts'
 import { DAY_MS, HOUR_MS } from './ingest.ts'
+import { rollupDetailsDay, rollupDetailsHour } from './pageDetails.ts'
 
 export const DIMENSIONS = ['total', 'page', 'channel', 'campaign', 'device', 'goal', 'landing', 'referrer'] as const
 export type Dimension = (typeof DIMENSIONS)[number]
@@ -198,6 +199,8 @@ export async function rollupHour(db: Queryable, hour: number): Promise<number> {
   await db.transaction(async (trx) => {
     await trx('analytics_hourly').where({ hour }).delete()
     for (const part of chunk(rows, 200)) await trx('analytics_hourly').insert(part.map((r) => ({ hour, dim: r.dim, key: r.key, ...figureColumns(r) })))
+    // Page details, web vitals and session paths of /admin/web-analytics (decision 122).
+    await rollupDetailsHour(trx, hour)
   })
   return rows.length
 }
@@ -213,6 +216,7 @@ export async function rollupDay(db: Queryable, day: number): Promise<void> {
        select ?, dim, key, ${sums} from analytics_hourly where hour >= ? and hour < ? group by dim, key`,
       [day, first, first + 24],
     )
+    await rollupDetailsDay(trx, day)
   })
 }
 
@@ -276,6 +280,7 @@ export async function purgeAnalytics(db: Queryable, retentionDays: number, now =
     events += Number(await db('events').whereIn('id', ids).delete())
   }
   const sessions = Number(await db('analytics_sessions').where('started_at', '<', cutoff).delete())
+  await db('analytics_session_paths').where('started_at', '<', cutoff).delete()
   await db('analytics_salts')
     .where('day', '<', Math.floor(now / DAY_MS) - 1)
     .delete()

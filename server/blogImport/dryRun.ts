@@ -1,10 +1,12 @@
-// One pass over an uploaded export that answers, per item, what importing would do and why, plus
-// the redirects the import would add, the images found in and missing from the media zip, and the
-// reconciliation report. WordPress files are read twice (attachments first, so a featured image
-// listed after its post is still found), each time as a stream. The import job runs the same
-// plan and writes as it goes.
+// Two streaming passes over an uploaded export that answer, per item, what importing would do and
+// why, plus the redirects the import would add, the images found in and missing from the media
+// zip, and the reconciliation report. Pass one reads each item's identity only (no HTML
+// conversion): the attachments (a featured image listed after its post is still found), every
+// post's slug and so its new URL, and the redirects. Pass two converts each body once, plans it,
+// counts the links it rewrites and hands it to `onPost` (the import job writes it there). Memory
+// holds one item plus per-item maps of a few short strings (URLs, slugs), whatever the file size.
 import fs from 'node:fs'
-import { createLinkMapper, createMediaMatcher, mediaPath, rewritePost } from './links.ts'
+import { createLinkMapper, createMediaMatcher, mediaPath, rewritePost, type Rewritten } from './links.ts'
 import { createPlanner, type PlanEntry, type Stored } from './plan.ts'
 import { createReconciliation, type Reconciliation } from './reconcile.ts'
 import { readGhost } from './ghost.ts'
@@ -27,8 +29,6 @@ export type DryRunInput = {
   postUrl?: (slug: string) => string
   /** True for a path this site already serves (a page of the catalog): never redirected away. */
   isSitePath?: (path: string) => boolean
-  /** Count the internal links the import would rewrite (a second pass); the import itself skips it. */
-  countLinks?: boolean
 }
 export type Redirect = { from: string; to: string; sourceKey: string }
 export type RedirectConflict = { from: string; sourceKey: string; reason: string }
@@ -46,13 +46,19 @@ export type DryRun = {
 }
 
 /** Every normalised item of the file, in order (streamed for WordPress and zips). */
-export async function* readSource(input: Pick<DryRunInput, 'kind' | 'file' | 'name'>): AsyncGenerator<NormalisedItem> {
+export async function* readSource(
+  input: Pick<DryRunInput, 'kind' | 'file' | 'name'>,
+  { convert = true, attachments }: { convert?: boolean; attachments?: Map<string, string> } = {},
+): AsyncGenerator<NormalisedItem> {
   if (input.kind === 'wordpress') {
-    const attachments = new Map<string, string>()
-    for await (const event of readWxr(fs.createReadStream(input.file), input.name)) {
-      if (event.kind === 'item' && event.item.type === 'attachment' && event.item.attachmentUrl) attachments.set(event.item.id, event.item.attachmentUrl)
+    let known = attachments
+    if (!known) {
+      known = new Map<string, string>()
+      for await (const event of readWxr(fs.createReadStream(input.file), input.name)) {
+        if (event.kind === 'item' && event.item.type === 'attachment' && event.item.attachmentUrl) known.set(event.item.id, event.item.attachmentUrl)
+      }
     }
-    for await (const item of readWordPress(fs.createReadStream(input.file), input.name, { attachments })) yield item
+    for await (const item of readWordPress(fs.createReadStream(input.file), input.name, { attachments: known, convert })) yield item
   } else if (input.kind === 'ghost') {
     yield* readGhost(await fs.promises.readFile(input.file, 'utf8'), input.name)
   } else {
@@ -69,7 +75,19 @@ const hostOf = (url: string) => {
   }
 }
 
-export async function dryRun(input: DryRunInput): Promise<DryRun> {
+export type WalkOptions = DryRunInput & {
+  /** Keep every plan entry (the dry run's table); the import keeps counts and reasons only. */
+  keepEntries?: boolean
+  /** Extra image URL → path (images provided after an earlier import). */
+  providedImages?: Map<string, string>
+  /** Called once the first pass knows the file's item count. */
+  onCounted?: (items: number) => Promise<void> | void
+  /** Each item of pass two with its plan entry; posts with their rewritten body. Return a failure reason to count it failed. */
+  onItem?: (item: NormalisedItem, entry: PlanEntry, rewritten: Rewritten | null, index: number) => Promise<string | void> | string | void
+}
+
+/** The dry run and the import's shared walk over the file (see the header). */
+export async function walk(input: WalkOptions): Promise<DryRun> {
   const postUrl = input.postUrl ?? ((slug: string) => `/blog/${slug}`)
   const planner = createPlanner(input.stored ?? (() => undefined), input.slugOwner ?? (() => undefined))
   const report = createReconciliation()
@@ -77,24 +95,23 @@ export async function dryRun(input: DryRunInput): Promise<DryRun> {
   const redirects: Redirect[] = []
   const oldToNew = new Map<string, string>()
   const mediaEntries = [...(input.mediaEntries ?? [])]
-  // A Markdown zip carries its own images.
-  if (input.kind === 'markdown') for await (const item of readSource(input)) if (item.kind === 'asset') mediaEntries.push(item.asset.url)
-  const matchMedia = createMediaMatcher(mediaEntries)
   const isSitePath = input.isSitePath ?? (() => false)
   const redirectsSkipped: RedirectConflict[] = []
-  const images = new Map<string, { entry: string; path: string }>()
-  const missing = new Map<string, string[]>()
-  const hosts = new Set<string>()
   const oldHosts = new Set<string>()
+  const attachments = new Map<string, string>()
+
+  // Pass one: identities, slugs, new URLs and redirects; no HTML conversion.
   let items = 0
-  for await (const item of readSource(input)) {
+  for await (const item of readSource(input, { convert: false, attachments: input.kind === 'wordpress' ? attachments : undefined })) {
     items++
-    const entry = planner.plan(item)
-    entries.push(entry)
-    report.add(entry)
+    if (item.kind === 'asset') {
+      // A Markdown zip carries its own images; WordPress attachments are resolved by id.
+      if (input.kind === 'markdown') mediaEntries.push(item.asset.url)
+      continue
+    }
     if (item.kind !== 'post') continue
-    const post: ImportedPost = item.post
-    const to = postUrl(entry.slug!)
+    const post = item.post
+    const to = postUrl(planner.assignSlug(post))
     if (post.source === 'wordpress' && post.oldLink) oldHosts.add(hostOf(post.oldLink))
     for (const from of post.oldUrls) {
       oldToNew.set(from, to)
@@ -105,24 +122,45 @@ export async function dryRun(input: DryRunInput): Promise<DryRun> {
         redirectsSkipped.push({ from, sourceKey: post.sourceKey, reason: `the post is ${post.status}; its old address gets a redirect when it is published` })
       else redirects.push({ from, to, sourceKey: post.sourceKey })
     }
-    for (const url of [...post.images, ...(post.featureImage ? [post.featureImage] : [])]) {
-      const host = hostOf(url)
-      if (host) hosts.add(host)
-      const found = matchMedia(url)
-      report.image(url, !!found)
-      if (found) images.set(url, { entry: found, path: mediaPath(found) })
-      else missing.set(url, [...(missing.get(url) ?? []), post.title])
-    }
   }
-  // Second pass: links between imported posts, now that every new URL is known.
-  const mapLink = createLinkMapper([...hosts, ...oldHosts], oldToNew)
+  await input.onCounted?.(items)
+
+  // Pass two: each body converted once, planned, its links and images rewritten.
+  const matchMedia = createMediaMatcher(mediaEntries)
+  const mapLink = createLinkMapper([...oldHosts], oldToNew)
+  const images = new Map<string, { entry: string; path: string }>()
+  const missing = new Map<string, string[]>()
   const linkRewrites = new Map<string, number>()
-  if (input.countLinks !== false)
-    for await (const item of readSource(input)) {
-      if (item.kind !== 'post') continue
-      const { links } = rewritePost(item.post, mapLink, (url) => images.get(url)?.path)
-      if (links) linkRewrites.set(item.post.sourceKey, links)
+  const imagePath = (url: string) => images.get(url)?.path ?? input.providedImages?.get(url)
+  let index = 0
+  for await (const item of readSource(input, { convert: true, attachments: input.kind === 'wordpress' ? attachments : undefined })) {
+    index++
+    const entry = planner.plan(item)
+    if (input.keepEntries !== false) entries.push(entry)
+    let rewritten: Rewritten | null = null
+    if (item.kind === 'post') {
+      const post: ImportedPost = item.post
+      for (const url of [...post.images, ...(post.featureImage ? [post.featureImage] : [])]) {
+        if (images.has(url)) {
+          report.image(url, true)
+          continue
+        }
+        const found = matchMedia(url)
+        const provided = !found && input.providedImages?.has(url)
+        report.image(url, !!found || !!provided)
+        if (found) images.set(url, { entry: found, path: mediaPath(found) })
+        else if (!provided) {
+          const users = missing.get(url)
+          if (users) users.push(post.title)
+          else missing.set(url, [post.title])
+        }
+      }
+      rewritten = rewritePost(post, mapLink, imagePath)
+      if (rewritten.links) linkRewrites.set(post.sourceKey, rewritten.links)
     }
+    const failure = (await input.onItem?.(item, entry, rewritten, index)) || undefined
+    report.add(entry, failure)
+  }
   return {
     linkRewrites,
     redirectsSkipped,
@@ -132,4 +170,8 @@ export async function dryRun(input: DryRunInput): Promise<DryRun> {
     images,
     missingImages: [...missing].map(([url, usedBy]) => ({ url, usedBy })).sort((a, b) => a.url.localeCompare(b.url)),
   }
+}
+
+export async function dryRun(input: DryRunInput): Promise<DryRun> {
+  return walk({ ...input, keepEntries: true })
 }

@@ -8,18 +8,22 @@ import { z } from 'zod'
 import { PostCreateSchema, type PostFields } from '../../shared/posts.ts'
 import { normalizeSource } from '../../shared/redirects.ts'
 import type { Db } from '../db/knex.ts'
-import { fromJson, nowIso } from '../db/rows.ts'
+import type { Env } from '../env.ts'
+import { chunk, fromJson, nowIso } from '../db/rows.ts'
 import { defineJob } from '../jobs/define.ts'
-import { insertPost, updatePost, type NewPost } from '../posts/store.ts'
+import { withPublish } from '../posts/service.ts'
+import { insertPosts, updatePost, type NewPost } from '../posts/store.ts'
 import { catalogUrls } from '../redirects/catalogUrls.ts'
 import { bumpVersion } from '../redirects/store.ts'
-import { dryRun, readSource, type SourceKind } from './dryRun.ts'
-import { createLinkMapper, rewritePost } from './links.ts'
+import { walk, type DryRun, type SourceKind } from './dryRun.ts'
 import { postHash, type Stored } from './plan.ts'
 import type { Reconciliation } from './reconcile.ts'
 import type { ImportedPost } from './types.ts'
+import { REDIRECT_GROUP } from './constants.ts'
+import { convertFound, zipEntryNames, type ImagesState } from './images.ts'
+import { checkOldUrls } from './urlCheck.ts'
 
-export const REDIRECT_GROUP = 'blog import'
+export { REDIRECT_GROUP }
 /** How often the progress row is written. */
 const PROGRESS_EVERY = 25
 /** Posts per transaction. */
@@ -93,6 +97,26 @@ export type RunOptions = {
   onWritten?: (written: number) => void
 }
 
+/** The images state an import leaves: found in the zip (converted by the image step) and missing. */
+function imagesState(plan: DryRun, kind: SourceKind, previous: ImagesState | null): ImagesState {
+  const provided = (previous?.found ?? []).filter((f) => f.from === 'provided')
+  const providedUrls = new Set(provided.map((f) => f.url))
+  return {
+    found: [
+      ...[...plan.images].map(([url, { entry, path }]) => ({ url, entry, path, from: kind === 'markdown' ? ('export zip' as const) : ('media zip' as const) })),
+      ...provided,
+    ],
+    missing: plan.missingImages.filter((m) => !providedUrls.has(m.url)),
+    failed: (previous?.failed ?? []).filter((f) => !plan.images.has(f.url)),
+    converted: previous?.converted ?? 0,
+  }
+}
+
+/**
+ * Plans and writes in the same two streaming passes as the dry run (dryRun.ts walk): each post
+ * is converted once, validated, and written with the others of its batch in one transaction
+ * (a multi-row insert of revisions and item rows); then the redirects in chunks of 500.
+ */
 export async function runImport(db: Db, importId: number, opts: RunOptions = {}): Promise<Reconciliation> {
   const row = await getImport(db, importId)
   if (!row) throw new Error(`blog import ${importId} does not exist`)
@@ -100,20 +124,15 @@ export async function runImport(db: Db, importId: number, opts: RunOptions = {})
   const { stored, owners } = await storedState(db)
   // An old address that is a page of this site keeps that page: no redirect over it.
   const isSitePath = opts.isSitePath ?? ((p: string) => catalogUrls().has(p.toLowerCase()))
-  const plan = await dryRun({ ...input, stored: (k) => stored.get(k), slugOwner: (s) => owners.get(s), isSitePath, countLinks: false })
-  const bySource = new Map(plan.entries.map((e) => [e.sourceKey, e]))
-  const toWrite = plan.entries.filter((e) => e.action === 'create' || e.action === 'update').length
-  await db('blog_imports')
-    .where({ id: importId })
-    .update({ status: 'running', items_total: plan.reconciliation.fileItems, items_done: 0, error: null, updated_at: nowIso() })
+  const mediaEntries = row.mediaPath ? await zipEntryNames(row.mediaPath) : []
+  const previousImages = fromJson<ImagesState>((await db('blog_imports').where({ id: importId }).first('images'))?.images)
+  const providedImages = new Map((previousImages?.found ?? []).filter((f) => f.from === 'provided').map((f) => [f.url, f.path]))
+  await db('blog_imports').where({ id: importId }).update({ status: 'running', phase: 'posts', items_done: 0, error: null, updated_at: nowIso() })
 
-  const oldToNew = new Map(plan.redirects.map((r) => [r.from, r.to]))
-  for (const s of plan.redirectsSkipped)
-    if (!oldToNew.has(s.from) && bySource.get(s.sourceKey)?.slug) oldToNew.set(s.from, `/blog/${bySource.get(s.sourceKey)!.slug}`)
-  const hosts = new Set<string>()
-  const failures = new Map<string, string>()
-  let done = 0
+  const batchSize = opts.batchSize ?? BATCH
   let written = 0
+  let planned = 0
+  let lastProgress = 0
   // Posts are written in small batches, one transaction each: a killed run leaves whole posts only.
   let batch: Array<{ post: ImportedPost; fields: NewPost }> = []
   const flush = async () => {
@@ -121,93 +140,164 @@ export async function runImport(db: Db, importId: number, opts: RunOptions = {})
     const current = batch
     batch = []
     await db.transaction(async (trx) => {
+      const keys = current.map((b) => b.post.sourceKey)
+      const existing = new Map<string, { id: number; post_id: number }>()
+      for (const r of await trx('blog_import_items').whereIn('source_key', keys).select('id', 'post_id', 'source_key'))
+        existing.set(String(r.source_key), { id: Number(r.id), post_id: Number(r.post_id) })
+      const fresh = current.filter((b) => !existing.has(b.post.sourceKey))
+      const at = nowIso()
       for (const { post, fields } of current) {
-        const hash = postHash(post)
-        const existing = await trx('blog_import_items').where({ source_key: post.sourceKey }).first()
-        if (existing) {
-          const state = { status: fields.status, date: fields.date, publishedAt: fields.publishedAt }
-          await updatePost(trx, Number(existing.post_id), { fields, state }, row.createdBy, 'import')
-          await trx('blog_import_items').where({ id: existing.id }).update({ hash, import_id: importId, imported_at: nowIso() })
-        } else {
-          const created = await insertPost(trx, fields, row.createdBy, 'import')
-          await trx('blog_import_items').insert({ source_key: post.sourceKey, post_id: created.id, hash, import_id: importId, imported_at: nowIso() })
-        }
+        const known = existing.get(post.sourceKey)
+        if (!known) continue
+        const state = { status: fields.status, date: fields.date, publishedAt: fields.publishedAt }
+        await updatePost(trx, known.post_id, { fields, state }, row.createdBy, 'import')
+        await trx('blog_import_items')
+          .where({ id: known.id })
+          .update({ hash: postHash(post), import_id: importId, imported_at: at })
+      }
+      if (fresh.length) {
+        const ids = await insertPosts(
+          trx,
+          fresh.map((b) => b.fields),
+          row.createdBy,
+          'import',
+        )
+        await trx('blog_import_items').insert(
+          fresh.map((b, i) => ({ source_key: b.post.sourceKey, post_id: ids[i], hash: postHash(b.post), import_id: importId, imported_at: at })),
+        )
       }
     })
     written += current.length
     opts.onWritten?.(written)
   }
-  for await (const item of readSource(input)) {
-    opts.signal?.throwIfAborted()
-    done++
-    if (item.kind === 'post') {
-      const entry = bySource.get(item.post.sourceKey)!
-      if (item.post.oldLink) hosts.add(new URL(item.post.oldLink).host)
-      if (entry.action === 'create' || entry.action === 'update') {
-        const mapLink = createLinkMapper([...hosts], oldToNew)
-        const out = rewritePost(item.post, mapLink, (url) => plan.images.get(url)?.path)
-        const fields = toPostFields(item.post, entry.slug!, out.markdown, out.featureImage, opts.fallbackAuthor ?? 'Editorial team')
+
+  const plan = await walk({
+    ...input,
+    keepEntries: false,
+    stored: (k) => stored.get(k),
+    slugOwner: (s) => owners.get(s),
+    isSitePath,
+    mediaEntries,
+    providedImages,
+    onCounted: async (items) => {
+      await db('blog_imports').where({ id: importId }).update({ items_total: items, updated_at: nowIso() })
+    },
+    onItem: async (item, entry, rewritten, index) => {
+      opts.signal?.throwIfAborted()
+      let failure: string | undefined
+      if (item.kind === 'post' && (entry.action === 'create' || entry.action === 'update')) {
+        planned++
+        const fields = toPostFields(item.post, entry.slug!, rewritten!.markdown, rewritten!.featureImage, opts.fallbackAuthor ?? 'Editorial team')
         const checked = PostCreateSchema.safeParse(fields)
-        if (!checked.success) {
-          failures.set(item.post.sourceKey, checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '))
-        } else {
+        if (!checked.success) failure = checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
+        else {
           batch.push({ post: item.post, fields: { ...fields, ...checked.data } })
-          if (batch.length >= (opts.batchSize ?? BATCH)) await flush()
+          if (batch.length >= batchSize) await flush()
         }
       }
-    }
-    if (done % PROGRESS_EVERY === 0) {
-      await flush()
-      await db('blog_imports').where({ id: importId }).update({ items_done: done, updated_at: nowIso() })
-    }
-  }
+      if (index - lastProgress >= PROGRESS_EVERY) {
+        await flush()
+        lastProgress = index
+        await db('blog_imports').where({ id: importId }).update({ items_done: index, updated_at: nowIso() })
+      }
+      return failure
+    },
+  })
   await flush()
 
   // Redirects for every old URL of a published post, replacing an earlier import's rule for the same address.
-  for (const r of plan.redirects) {
+  const rules = plan.redirects.map((r) => {
     const query = r.from.includes('?')
-    const source = normalizeSource(r.from, 'exact', query ? 'exact' : 'ignore')
-    const rule = {
-      source,
-      target: r.to,
-      status_code: 301,
-      match_type: 'exact',
-      query_mode: query ? 'exact' : 'ignore',
-      enabled: true,
-      group: REDIRECT_GROUP,
-      note: `Imported: ${r.sourceKey}`,
-    }
-    const existing = await db('redirects').where({ match_type: 'exact', source }).first()
-    if (existing) await db('redirects').where({ id: existing.id }).update({ target: r.to, updated_at: nowIso() })
-    else await db('redirects').insert({ ...rule, created_by: row.createdBy, created_at: nowIso(), updated_at: nowIso() })
+    return { source: normalizeSource(r.from, 'exact', query ? 'exact' : 'ignore'), query, r }
+  })
+  for (const part of chunk(rules, 500)) {
+    await db.transaction(async (trx) => {
+      const existing = new Map<string, { id: number; target: string }>()
+      for (const e of await trx('redirects')
+        .where({ match_type: 'exact' })
+        .whereIn(
+          'source',
+          part.map((p) => p.source),
+        )
+        .select('id', 'source', 'target'))
+        existing.set(String(e.source), { id: Number(e.id), target: String(e.target) })
+      const at = nowIso()
+      const inserts: Record<string, unknown>[] = []
+      const seen = new Set<string>()
+      for (const { source, query, r } of part) {
+        if (seen.has(source)) continue
+        seen.add(source)
+        const known = existing.get(source)
+        if (known) {
+          if (known.target !== r.to) await trx('redirects').where({ id: known.id }).update({ target: r.to, updated_at: at })
+          continue
+        }
+        inserts.push({
+          source,
+          target: r.to,
+          status_code: 301,
+          match_type: 'exact',
+          query_mode: query ? 'exact' : 'ignore',
+          enabled: true,
+          group: REDIRECT_GROUP,
+          note: `Imported: ${r.sourceKey}`,
+          created_by: row.createdBy,
+          created_at: at,
+          updated_at: at,
+        })
+      }
+      for (const ins of chunk(inserts, 50)) await trx('redirects').insert(ins)
+    })
   }
   if (plan.redirects.length) await bumpVersion(db)
 
-  const report = rebuildReport(plan.reconciliation, plan.entries, failures)
+  const report = plan.reconciliation
   await db('blog_imports')
     .where({ id: importId })
-    .update({ status: 'done', items_done: done, report: JSON.stringify({ ...report, written, planned: toWrite }), updated_at: nowIso() })
+    .update({
+      status: 'done',
+      phase: 'posts written',
+      items_done: report.fileItems,
+      images: JSON.stringify(imagesState(plan, row.kind, previousImages)),
+      report: JSON.stringify({ ...report, written, planned, redirects: plan.redirects.length, redirectsSkipped: plan.redirectsSkipped.length }),
+      updated_at: nowIso(),
+    })
   return report
 }
 
-/** The dry run's report with the posts that failed validation moved from created/updated to failed. */
-function rebuildReport(
-  r: Reconciliation,
-  entries: Array<{ sourceKey: string; itemType: string; action: string; title: string; location: string }>,
-  failures: Map<string, string>,
-): Reconciliation {
-  const out: Reconciliation = structuredClone(r)
-  for (const e of entries) {
-    const reason = failures.get(e.sourceKey)
-    if (!reason) continue
-    const from = e.action === 'create' ? 'created' : 'updated'
-    out.byType[e.itemType][from]--
-    out.byType[e.itemType].failed++
-    out.byOutcome[from]--
-    out.byOutcome.failed++
-    out.failed.push({ location: e.location, title: e.title, reason })
+/**
+ * What follows the posts in the job: the image step (found images converted to WebP), the
+ * publish of the imported posts (the incremental publisher renders them when the site is built;
+ * without a build they are in the catalog and the next build renders them), and the check of
+ * every old URL through this server (when the runner knows the server's address).
+ */
+export async function afterImport(deps: { db: Db; env: Env; origin?: string }, importId: number, signal?: AbortSignal) {
+  const { db, env } = deps
+  const row = await getImport(db, importId)
+  if (!row) return
+  const setPhase = (phase: string, extra: Record<string, unknown> = {}) =>
+    db('blog_imports')
+      .where({ id: importId })
+      .update({ phase, ...extra, updated_at: nowIso() })
+  await setPhase('images')
+  const state = fromJson<ImagesState>((await db('blog_imports').where({ id: importId }).first('images'))?.images)
+  if (state) {
+    const next = await convertFound(env.VAR_DIR, state, row.kind === 'markdown' ? { 'export zip': row.filePath } : { 'media zip': row.mediaPath ?? undefined })
+    await setPhase('images', { images: JSON.stringify(next) })
   }
-  return out
+  signal?.throwIfAborted()
+  await setPhase('publish')
+  const receipt = await withPublish(db, env, { postId: 0, action: 'import', userId: row.createdBy }, async () => {})
+  const report = fromJson<Record<string, unknown>>((await db('blog_imports').where({ id: importId }).first('report'))?.report) ?? {}
+  report.publish = { ok: receipt.ok, siteBuilt: receipt.siteBuilt, added: receipt.impact.added.length, failures: receipt.failures.slice(0, 50) }
+  await setPhase('publish', { report: JSON.stringify(report) })
+  signal?.throwIfAborted()
+  if (deps.origin) {
+    await setPhase('check')
+    const check = await checkOldUrls(db, deps.origin, { signal })
+    check.notPublished = Number(report.redirectsSkipped ?? 0)
+    await setPhase('done', { url_check: JSON.stringify(check) })
+  } else await setPhase('done')
 }
 
 export const blogImportJob = defineJob({
@@ -219,6 +309,9 @@ export const blogImportJob = defineJob({
   async handler({ importId }, ctx) {
     try {
       await runImport(ctx.deps.db, importId, { signal: ctx.signal })
+      await setStatus(ctx.deps.db, importId, 'running')
+      await afterImport(ctx.deps, importId, ctx.signal)
+      await setStatus(ctx.deps.db, importId, 'done')
     } catch (error) {
       await ctx.deps
         .db('blog_imports')
@@ -228,3 +321,5 @@ export const blogImportJob = defineJob({
     }
   },
 })
+
+const setStatus = (db: Db, id: number, status: string) => db('blog_imports').where({ id }).update({ status, updated_at: nowIso() })

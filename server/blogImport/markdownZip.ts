@@ -85,12 +85,12 @@ export function normaliseMarkdownFile(entryPath: string, text: string): Normalis
   }
 }
 
-const openZip = (file: string) =>
+export const openZip = (file: string) =>
   new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.open(file, { lazyEntries: true, decodeStrings: true, validateEntrySizes: true }, (e, z) => (e ? reject(e) : resolve(z))),
   )
 
-function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
+export function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
   return new Promise((resolve, reject) =>
     zip.openReadStream(entry, (e, stream) => {
       if (e) return reject(e)

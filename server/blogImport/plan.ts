@@ -25,6 +25,12 @@ export function postHash(post: ImportedPost): string {
 
 export type Planner = {
   plan(item: NormalisedItem): PlanEntry
+  /**
+   * The slug a post gets (its earlier import's, else its own, else with a -2… suffix), decided
+   * once per source key in file order. The first pass calls it with the post's identity only, so
+   * every new URL is known before any body is converted; plan() reuses it.
+   */
+  assignSlug(post: { sourceKey: string; slug: string }): string
   /** The slug each source key gets (after conflicts), for link rewriting. */
   slugs: Map<string, string>
 }
@@ -36,12 +42,29 @@ export type Planner = {
 export function createPlanner(stored: (sourceKey: string) => Stored | undefined, slugOwner: (slug: string) => string | null | undefined): Planner {
   const slugs = new Map<string, string>()
   const taken = new Set<string>()
+  const slugWarnings = new Map<string, string>()
   const free = (slug: string, key: string) => {
     const owner = slugOwner(slug)
     return !taken.has(slug) && (owner === undefined || owner === key)
   }
+  const assignSlug = (post: { sourceKey: string; slug: string }) => {
+    const known = slugs.get(post.sourceKey)
+    if (known) return known
+    const previous = stored(post.sourceKey)
+    let slug = previous?.slug ?? post.slug
+    if (!previous && !free(slug, post.sourceKey)) {
+      let n = 2
+      while (!free(`${post.slug}-${n}`, post.sourceKey)) n++
+      slug = `${post.slug}-${n}`
+      slugWarnings.set(post.sourceKey, `the slug "${post.slug}" is taken; imported as "${slug}"`)
+    }
+    taken.add(slug)
+    slugs.set(post.sourceKey, slug)
+    return slug
+  }
   return {
     slugs,
+    assignSlug,
     plan(item) {
       if (item.kind === 'skipped') {
         const s = item.item
@@ -74,15 +97,9 @@ export function createPlanner(stored: (sourceKey: string) => Stored | undefined,
       if (post.unknownMarkup.length) warnings.push(`kept as HTML: ${post.unknownMarkup.join(', ')}`)
       if (!post.markdown.trim()) warnings.push('empty body')
       const previous = stored(post.sourceKey)
-      let slug = previous?.slug ?? post.slug
-      if (!previous && !free(slug, post.sourceKey)) {
-        let n = 2
-        while (!free(`${post.slug}-${n}`, post.sourceKey)) n++
-        slug = `${post.slug}-${n}`
-        warnings.push(`the slug "${post.slug}" is taken; imported as "${slug}"`)
-      }
-      taken.add(slug)
-      slugs.set(post.sourceKey, slug)
+      const slug = assignSlug(post)
+      const conflict = slugWarnings.get(post.sourceKey)
+      if (conflict) warnings.push(conflict)
       const base = { sourceKey: post.sourceKey, itemType: post.type, title: post.title, location: post.location, slug, warnings }
       if (!previous) return { ...base, action: 'create', reason: `new ${post.status} ${post.type}` }
       if (previous.hash === postHash(post)) return { ...base, action: 'unchanged', reason: 'already imported from this file, identical' }

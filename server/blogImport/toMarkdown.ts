@@ -3,6 +3,7 @@
 // through turndown; blocks and shortcodes this converter does not know are kept verbatim as HTML
 // in the Markdown and listed, so nothing is silently dropped. [caption] and [embed] are known.
 import TurndownService from 'turndown'
+import { own } from './types.ts'
 
 /** Core blocks whose HTML turndown renders faithfully; their comments are dropped. */
 const KNOWN_BLOCKS = new Set([
@@ -137,5 +138,6 @@ export function imageUrls(markdown: string): string[] {
   const urls = new Set<string>()
   for (const m of markdown.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) urls.add(m[1])
   for (const m of markdown.matchAll(/<img[^>]*\ssrc=["']([^"']+)["']/gi)) urls.add(m[1])
-  return [...urls]
+  // Copies: the URLs outlive the body (image maps of the whole import).
+  return [...urls].map(own)
 }

@@ -68,3 +68,11 @@ export function urlPath(url: string, base?: string): string | null {
     return null
   }
 }
+
+/**
+ * A copy of a string that owns its characters. Parsers and regular expressions hand out slices of
+ * the text they read; a title or URL kept for the whole import (plan entries, slug and redirect
+ * maps, image maps) would otherwise keep its whole source alive: a 64 KB chunk of the file, or a
+ * post's whole body. Measured before: 30 KB retained per item, 300 MB at 10,000 posts.
+ */
+export const own = (s: string) => (s.length ? Buffer.from(s, 'utf8').toString('utf8') : '')

@@ -32,8 +32,13 @@ export function yoastText(value: string | undefined, title: string, siteName: st
 
 export type WordPressContext = { siteKey: string; siteName: string; baseUrl: string; authors: Map<string, WxrAuthor> }
 
-/** One WXR item → one normalised item. `attachments` maps attachment ids to URLs (read earlier in the file, or a second pass). */
-export function normaliseWxrItem(item: WxrItem, ctx: WordPressContext, attachments: Map<string, string>): NormalisedItem {
+/**
+ * One WXR item → one normalised item. `attachments` maps attachment ids to URLs (read earlier in
+ * the file, or a second pass). `convert: false` leaves the body unconverted (empty markdown, no
+ * images): the first pass of a dry run or an import needs only each item's identity, status and
+ * old addresses, and the HTML conversion is most of the cost.
+ */
+export function normaliseWxrItem(item: WxrItem, ctx: WordPressContext, attachments: Map<string, string>, convert = true): NormalisedItem {
   const location = `line ${item.line}`
   const sourceKey = `wordpress:${ctx.siteKey}:${item.id}`
   const skip = (reason: string): NormalisedItem => ({
@@ -49,7 +54,7 @@ export function normaliseWxrItem(item: WxrItem, ctx: WordPressContext, attachmen
   if (SKIPPED_STATUS[item.status]) return skip(SKIPPED_STATUS[item.status])
   const status = STATUS[item.status]
   if (!status) return skip(`unknown status "${item.status}"`)
-  const { markdown, unknown } = htmlToMarkdown(item.content)
+  const { markdown, unknown } = convert ? htmlToMarkdown(item.content) : { markdown: '', unknown: [] as string[] }
   const author = ctx.authors.get(item.creator)
   const thumb = item.meta._thumbnail_id ? (attachments.get(item.meta._thumbnail_id) ?? null) : null
   const oldUrls = new Set<string>()
@@ -93,7 +98,7 @@ export function normaliseWxrItem(item: WxrItem, ctx: WordPressContext, attachmen
 export async function* readWordPress(
   stream: Readable,
   file: string,
-  { attachments = new Map<string, string>() }: { attachments?: Map<string, string> } = {},
+  { attachments = new Map<string, string>(), convert = true }: { attachments?: Map<string, string>; convert?: boolean } = {},
 ): AsyncGenerator<NormalisedItem & { thumbnailId?: string }> {
   const ctx: WordPressContext = { siteKey: '', siteName: '', baseUrl: '', authors: new Map() }
   for await (const event of readWxr(stream, file)) {
@@ -104,7 +109,7 @@ export async function* readWordPress(
     } else if (event.kind === 'author') ctx.authors.set(event.author.login, event.author)
     else if (event.kind === 'item') {
       if (event.item.type === 'attachment' && event.item.attachmentUrl) attachments.set(event.item.id, event.item.attachmentUrl)
-      const normalised = normaliseWxrItem(event.item, ctx, attachments)
+      const normalised = normaliseWxrItem(event.item, ctx, attachments, convert)
       yield event.item.meta._thumbnail_id ? { ...normalised, thumbnailId: event.item.meta._thumbnail_id } : normalised
     }
   }

@@ -5,6 +5,7 @@
 // native code. docs/decisions/151-blog-migration.md
 import type { Readable } from 'node:stream'
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
+import { own } from './types.ts'
 
 export class ImportFileError extends Error {
   constructor(
@@ -109,7 +110,7 @@ export async function* readWxr(stream: Readable, file = 'export.xml'): AsyncGene
     else if (name === 'wp:category' && !item) term = { kind: 'category' }
     else if (name === 'wp:tag' && !item) term = { kind: 'tag' }
     else if (name === 'wp:postmeta' && item) meta = { key: '', value: '' }
-    else if (name === 'category' && item) category = { domain: String(tag.attributes.domain ?? ''), slug: String(tag.attributes.nicename ?? '') }
+    else if (name === 'category' && item) category = { domain: own(String(tag.attributes.domain ?? '')), slug: own(String(tag.attributes.nicename ?? '')) }
   })
   const onText = (t: string) => {
     text += t
@@ -118,7 +119,7 @@ export async function* readWxr(stream: Readable, file = 'export.xml'): AsyncGene
   parser.on('cdata', onText)
   parser.on('closetag', (tag) => {
     const name = tag.name
-    const value = text
+    const value = name === 'content:encoded' ? text : own(text)
     text = ''
     path.pop()
     const parent = path[path.length - 1]

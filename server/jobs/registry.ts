@@ -12,6 +12,7 @@ import { alertJob } from '../monitoring/alerts.ts'
 import { monitoringPurgeJob, uptimeProbeJob } from '../monitoring/jobs.ts'
 import { heartbeatJob } from '../monitoring/heartbeat.ts'
 import { analyticsPurgeJob, rollupJob } from '../analytics/rollup.ts'
+import { ga4ForwardJob } from '../analytics/ga4.ts'
 import { analyticsDigestJob } from '../analytics/digest.ts'
 import { newsletterEmailJob } from '../newsletter/emailJob.ts'
 import { campaignSendJob } from '../newsletter/campaignJob.ts'
@@ -30,6 +31,7 @@ export const jobs: JobDefinition[] = [
   heartbeatJob,
   rollupJob,
   analyticsPurgeJob,
+  ga4ForwardJob,
   analyticsDigestJob,
   newsletterEmailJob,
   campaignSendJob,
@@ -49,6 +51,8 @@ export const schedules: Schedule[] = [
   // Rollups 2 minutes after each hour ends (late beacons), then every quarter to refresh the hours of running sessions.
   { job: rollupJob, cron: '2,20,35,50 * * * *', runAtStart: true },
   { job: analyticsPurgeJob, cron: '23 4 * * *', runAtStart: true },
+  // GA4 forwarding: queue new events and send them when the provider is connected (decision 123).
+  { job: ga4ForwardJob, cron: '*/5 * * * *' },
   // The weekly analytics digest, Mondays 07:10 UTC (after the night's rollups).
   { job: analyticsDigestJob, cron: '10 7 * * 1' },
   { job: feedFetchPurgeJob, cron: '53 3 * * *', runAtStart: false },

@@ -15,12 +15,16 @@ export function securityHeaders({ hsts }: { hsts: boolean }): Middleware {
     "base-uri 'self'",
     "object-src 'none'",
   ].join('; ')
+  // A draft preview (server/admin/postMedia.ts) may be framed by the admin of the same origin, and
+  // keeps its signed URL out of Referer headers.
+  const framedCsp = csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'")
   return async function securityHeadersMiddleware(ctx, next) {
     await next()
-    ctx.set('Content-Security-Policy', csp)
+    const framed = ctx.state.frameSameOrigin === true
+    ctx.set('Content-Security-Policy', framed ? framedCsp : csp)
     ctx.set('X-Content-Type-Options', 'nosniff')
-    ctx.set('X-Frame-Options', 'DENY')
-    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+    ctx.set('X-Frame-Options', framed ? 'SAMEORIGIN' : 'DENY')
+    ctx.set('Referrer-Policy', framed ? 'no-referrer' : 'strict-origin-when-cross-origin')
     ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()')
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin')
     if (hsts && ctx.secure) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')

@@ -12,23 +12,7 @@ export async function campaignReport(db: Db, id: number): Promise<CampaignReport
   const n = (k: string) => Number(c[k] ?? 0)
   const links = await db('newsletter_links').where({ campaign_id: id }).orderBy('position')
   const slug = String(c.slug)
-  // Sessions the analytics ingest derived with this campaign (utm_campaign of the landing URL).
-  const [sessions] = await db('analytics_sessions').where({ campaign: slug }).count({ n: '*' })
-  const leadIds = (await db('leads').where({ utm_campaign: slug, is_spam: false }).pluck('id')).map(Number)
-  let deals: Array<{ stage: string; amount: number | string }> = []
-  if (leadIds.length) {
-    const contactIds = (await db('contacts').whereIn('lead_id', leadIds).pluck('id')).map(Number)
-    if (contactIds.length) {
-      const q = db('deals').select('id', 'stage', 'amount')
-      if (isPostgres(db))
-        q.where((b) => {
-          for (const cid of contactIds) b.orWhereRaw(`contact_ids @> ?::jsonb`, [JSON.stringify([cid])])
-        })
-      else q.whereRaw(`exists (select 1 from json_each(deals.contact_ids) where value in (${contactIds.map(() => '?').join(',')}))`, contactIds)
-      deals = await q
-    }
-  }
-  const won = deals.filter((d) => d.stage === 'won')
+  const closedLoop = await closedLoopFor(db, slug)
   const delivered = Math.max(0, n('sent') - n('bounced'))
   return {
     id: Number(c.id),
@@ -50,12 +34,37 @@ export async function campaignReport(db: Db, id: number): Promise<CampaignReport
     unsubscribes: n('unsubscribes'),
     complaints: n('complaints'),
     links: links.map((l) => ({ position: Number(l.position), url: String(l.url), clicks: Number(l.clicks), uniqueClicks: Number(l.unique_clicks) })),
-    closedLoop: {
-      sessions: Number((sessions as { n: number | string } | undefined)?.n ?? 0),
-      leads: leadIds.length,
-      deals: deals.length,
-      wonDeals: won.length,
-      wonValue: won.reduce((sum, d) => sum + Number(d.amount), 0),
-    },
+    closedLoop,
+  }
+}
+
+/**
+ * Sessions, leads, deals and won value of one utm_campaign: the closed loop of newsletter
+ * campaigns and of social posts (their short links carry utm_campaign=social-<id>).
+ */
+export async function closedLoopFor(db: Db, slug: string): Promise<CampaignReport['closedLoop']> {
+  // Sessions the analytics ingest derived with this campaign (utm_campaign of the landing URL).
+  const [sessions] = await db('analytics_sessions').where({ campaign: slug }).count({ n: '*' })
+  const leadIds = (await db('leads').where({ utm_campaign: slug, is_spam: false }).pluck('id')).map(Number)
+  let deals: Array<{ stage: string; amount: number | string }> = []
+  if (leadIds.length) {
+    const contactIds = (await db('contacts').whereIn('lead_id', leadIds).pluck('id')).map(Number)
+    if (contactIds.length) {
+      const q = db('deals').select('id', 'stage', 'amount')
+      if (isPostgres(db))
+        q.where((b) => {
+          for (const cid of contactIds) b.orWhereRaw(`contact_ids @> ?::jsonb`, [JSON.stringify([cid])])
+        })
+      else q.whereRaw(`exists (select 1 from json_each(deals.contact_ids) where value in (${contactIds.map(() => '?').join(',')}))`, contactIds)
+      deals = await q
+    }
+  }
+  const won = deals.filter((d) => d.stage === 'won')
+  return {
+    sessions: Number((sessions as { n: number | string } | undefined)?.n ?? 0),
+    leads: leadIds.length,
+    deals: deals.length,
+    wonDeals: won.length,
+    wonValue: won.reduce((sum, d) => sum + Number(d.amount), 0),
   }
 }

@@ -25,9 +25,14 @@ import { effectiveHead, isIndexable, readHead, setHead } from '../cms/headOverri
 import { readOverrides } from '../db/queries/pageOverrides.ts'
 import { readFeedSettings } from '../db/queries/siteSettings.ts'
 import { renderFeeds } from '../feeds/writeFeeds.ts'
+import { inventoryFileOf, pageFacts, writeInventory, type InventoryFile } from '../cms/inventory.ts'
+import { FEED_FORMATS, feedOfPath, feedPath } from '../../shared/feeds.ts'
 
 export type Impact = { added: string[]; changed: string[]; removed: string[] }
 export type Receipt = { ok: boolean; impact: Impact; written: string[]; failures: string[]; durationMs: number }
+
+/** The feeds among the files a receipt wrote (what a WebSub ping names). */
+export const feedsOf = (written: readonly string[]) => written.filter((f) => feedOfPath(f) !== null)
 
 /** Hook point for the feeds module (issue 11 part B): called with the new site context and the
  * staging folder after the pages rendered; the files it writes there go live with the pages. */
@@ -51,11 +56,34 @@ export class Publisher {
     if (!getDbPosts()) setDbPosts(await readSnapshot(db as never))
   }
 
+  /**
+   * Loads vike's pre-render machinery (config, server bundle, catalog) once, in the background at
+   * server start, so the first publish is as quick as the next ones. Renders /blog, writes nothing.
+   */
+  warm(): Promise<boolean> {
+    return this.serial(async () => {
+      process.env.DATA_DIR ||= defaultDataDir
+      try {
+        await this.render(new Set(['/blog']), (_url, page) => page)
+        return true
+      } catch {
+        return false // the first publish reports why (e.g. another build's bundle is registered)
+      } finally {
+        setRenderOnly(undefined)
+      }
+    })
+  }
+
   /** Runs one publish at a time (pages, sitemap and the facts cache are shared). */
   private serial<T>(fn: () => Promise<T>): Promise<T> {
     const next = this.queue.then(fn, fn)
     this.queue = next.catch(() => undefined)
     return next
+  }
+
+  /** Runs `fn` between publishes: a draft preview (server/posts/preview.ts) sets the same global snapshot. */
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    return this.serial(fn)
   }
 
   /**
@@ -88,8 +116,11 @@ export class Publisher {
       const plan = planRedirects(rules)
       // Page overrides of /admin/cms and the feed settings, applied as the full build does.
       const [overrides, feedSettings] = await Promise.all([readOverrides(db as never), readFeedSettings(db as never)])
+      // Pages as rendered (redirect links rewritten, before any override): what the inventory keeps.
+      const asRendered = new Map<string, string>()
       const rewrite = (url: string, page: string) => {
         const out = plan.rewrite(page)
+        asRendered.set(url, out)
         const override = overrides.get(url)
         return override && ctx.catalog.byUrl.has(url) ? setHead(out, effectiveHead(readHead(out), override, ctx.siteUrl)) : out
       }
@@ -151,9 +182,12 @@ export class Publisher {
         writeHostFiles(rules, staging)
         staged.push(...['sitemap.xml', 'robots.txt', '_redirects', 'redirects.nginx.conf', '.htaccess'].map((f) => path.join(staging, f)))
         for (const hook of afterRenderHooks) staged.push(...(await hook(ctx, staging)))
-        for (const file of staged) if (isCompressible(file)) await compressFile(file)
+        // Generated files whose bytes the served site already has (most tag feeds, robots.txt, the
+        // redirects files) are left alone: no needless compression, and their ETags stay.
+        const toWrite = staged.filter((file) => !sameAsServed(file, path.join(outDir, relOf(staging, file).slice(1))))
+        await Promise.all(toWrite.filter(isCompressible).map((file) => compressFile(file)))
         const written: string[] = []
-        for (const file of staged) {
+        for (const file of toWrite) {
           const rel = relOf(staging, file)
           const target = path.join(outDir, rel.slice(1))
           fs.mkdirSync(path.dirname(target), { recursive: true })
@@ -165,6 +199,16 @@ export class Publisher {
           written.push(rel)
         }
         const gone: string[] = []
+        // Feeds of a tag no post uses any more (the full build would not write them).
+        const tagsNow = new Set(ctx.catalog.entries.filter((e) => e.family === 'tag').map((e) => e.url))
+        for (const url of removed.filter((u) => u.startsWith('/tag/') && !tagsNow.has(u)))
+          for (const format of FEED_FORMATS) {
+            const rel = feedPath({ kind: 'tag', tag: url.slice('/tag/'.length) }, format)
+            const file = path.join(outDir, rel.slice(1))
+            if (!fs.existsSync(file)) continue
+            for (const f of [file, `${file}.br`, `${file}.gz`]) fs.rmSync(f, { force: true })
+            gone.push(rel)
+          }
         for (const url of removed) {
           const file = htmlFileOf(outDir, url)
           for (const f of [file, `${file}.br`, `${file}.gz`]) fs.rmSync(f, { force: true })
@@ -176,6 +220,7 @@ export class Publisher {
           gone.push(relOf(outDir, file))
         }
         refreshStaticFiles(outDir, [...written, ...gone])
+        updateInventory(outDir, ctx, asRendered, removed)
         keep = true
         this.facts = facts
         return receipt(true, written)
@@ -189,7 +234,7 @@ export class Publisher {
   }
 
   /** Pre-renders `urls` with vike (the build's bundle and hooks) and the build's link rewriting. */
-  private async render(urls: ReadonlySet<string>, rewrite: (url: string, html: string) => string): Promise<Map<string, string>> {
+  async render(urls: ReadonlySet<string>, rewrite: (url: string, html: string) => string): Promise<Map<string, string>> {
     const out = new Map<string, string>()
     // vike's prerender() imports the server bundle that the last `vike build` of this checkout
     // registered; it must be the served build's (a benchmark's synthetic build is not).
@@ -222,6 +267,32 @@ export class Publisher {
   }
 }
 
+/**
+ * Brings the /admin/cms inventory (dist/cms-inventory.json, written by the full build) in line
+ * with the pages just published: the rendered pages' facts (before overrides, as the build keeps
+ * them), removed pages dropped. The CMS store re-reads the file when it changes.
+ */
+function updateInventory(outDir: string, ctx: SiteContext, rendered: Map<string, string>, removed: string[]) {
+  const file = inventoryFileOf(outDir)
+  let inventory: InventoryFile
+  try {
+    inventory = JSON.parse(fs.readFileSync(file, 'utf8')) as InventoryFile
+  } catch {
+    return // no inventory (a build without one): the next full build writes it
+  }
+  const gone = new Set(removed)
+  const pages = new Map(inventory.pages.filter((p) => !gone.has(p.url)).map((p) => [p.url, p]))
+  for (const [url, html] of rendered) {
+    const entry = ctx.catalog.byUrl.get(url)
+    if (!entry) continue
+    const { family, label, params, sources, isAlias } = entry
+    pages.set(url, { url, family, label, params, sources, isAlias, ...pageFacts(html), lastmod: ctx.lastmod(sources) })
+  }
+  const order = new Map(ctx.catalog.entries.map((e, i) => [e.url, i]))
+  const sorted = [...pages.values()].sort((a, b) => (order.get(a.url) ?? Infinity) - (order.get(b.url) ?? Infinity))
+  writeInventory(file, { ...inventory, pages: sorted })
+}
+
 /** The server entry @brillout/vite-plugin-server-entry points vike at (written by `vike build`). */
 export function registeredServerEntry(): string | null {
   try {
@@ -230,6 +301,16 @@ export function registeredServerEntry(): string | null {
     return /serverEntryFilePathAbsolute:\s*"([^"]+)"/.exec(text)?.[1] ?? null
   } catch {
     return null
+  }
+}
+
+/** True when `served` holds the same bytes as `staged`, with its .br/.gz when it needs them. */
+function sameAsServed(staged: string, served: string): boolean {
+  try {
+    if (!fs.readFileSync(staged).equals(fs.readFileSync(served))) return false
+    return !isCompressible(staged) || (fs.existsSync(`${served}.br`) && fs.existsSync(`${served}.gz`))
+  } catch {
+    return false
   }
 }
 

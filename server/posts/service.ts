@@ -16,7 +16,9 @@ import { createSlugRedirect } from '../redirects/automatic.ts'
 import { catalogUrls } from '../redirects/catalogUrls.ts'
 import { bumpVersion, redirectStore } from '../redirects/store.ts'
 import { setDbPosts } from '../../data/dbPosts.ts'
-import { Publisher, type Receipt } from './publisher.ts'
+import { getSiteContext } from '../../pages/_shared/siteContext.ts'
+import { enqueueWebSubPing } from '../feeds/websub.ts'
+import { feedsOf, Publisher, type Receipt } from './publisher.ts'
 import { readSnapshot } from './snapshot.ts'
 import { fieldsOf, getPost, getPostBySlug, updatePost, type Post } from './store.ts'
 
@@ -32,7 +34,14 @@ export function publisherFor(env: Pick<Env, 'STATIC_DIR'>): Publisher | null {
   return p
 }
 
-export type PublishReceipt = Receipt & { siteBuilt: boolean; receiptId: number | null }
+/** webSubPing: the job that pings the hub with the feeds written (null: no hub configured, or
+ * nothing published; the receipt of the ping itself is on /admin/syndication). */
+export type PublishReceipt = Receipt & { siteBuilt: boolean; receiptId: number | null; webSubPing: number | null }
+
+/** The catalog learns the database's published posts (at server start, before any publish). */
+export async function loadPublishedPosts(db: Db) {
+  setDbPosts(await readSnapshot(db))
+}
 
 const ROLLBACK = Symbol('rollback')
 
@@ -49,15 +58,26 @@ export async function withPublish(
   { dryRun = false } = {},
 ): Promise<PublishReceipt> {
   const publisher = publisherFor(env)
+  // Before the transaction: with SQLite's single connection, a read on `db` inside it would wait
+  // for the transaction to end.
+  if (publisher) await publisher.init(db)
   let receipt: PublishReceipt | undefined
   try {
     await db.transaction(async (trx) => {
       await change(trx)
       if (publisher) {
-        await publisher.init(db)
-        receipt = { ...(await publisher.sync(trx, { dryRun })), siteBuilt: true, receiptId: null }
+        receipt = { ...(await publisher.sync(trx, { dryRun })), siteBuilt: true, receiptId: null, webSubPing: null }
       } else {
-        receipt = { ok: true, impact: { added: [], changed: [], removed: [] }, written: [], failures: [], durationMs: 0, siteBuilt: false, receiptId: null }
+        receipt = {
+          ok: true,
+          impact: { added: [], changed: [], removed: [] },
+          written: [],
+          failures: [],
+          durationMs: 0,
+          siteBuilt: false,
+          receiptId: null,
+          webSubPing: null,
+        }
       }
       if (dryRun || !receipt.ok) throw ROLLBACK
       receipt.receiptId = await saveReceipt(trx, meta, receipt)
@@ -70,6 +90,9 @@ export async function withPublish(
     // Without a build to update, the catalog still learns the published posts (slug and link checks).
     if (!publisher) setDbPosts(await readSnapshot(db))
     await redirectStore(db).refresh()
+    // The feeds changed: ping the WebSub hub through the job runner (nothing when none is configured).
+    const feeds = feedsOf(receipt.written)
+    if (feeds.length) receipt.webSubPing = await enqueueWebSubPing(db, getSiteContext().siteUrl, feeds)
   }
   return receipt!
 }

@@ -15,7 +15,16 @@ export async function readSnapshot(db: Db): Promise<DbPostsSnapshot> {
     const post = toBlogPost(p)
     return { ...post, origin: 'database' as const, lastmod: post.updated ?? post.date }
   })
-  return { version: ++version, posts, claimed, from: isPostgres(db) ? 'PostgreSQL' : 'SQLite' }
+  const tags = (await db('tags').select('slug', 'name', 'description', 'seo_title', 'seo_description').orderBy('slug')).map(
+    (t: Record<string, string | null>) => ({
+      slug: String(t.slug),
+      name: String(t.name),
+      description: t.description ?? '',
+      seoTitle: t.seo_title || null,
+      seoDescription: t.seo_description || null,
+    }),
+  )
+  return { version: ++version, posts, claimed, tags, from: isPostgres(db) ? 'PostgreSQL' : 'SQLite' }
 }
 
 /**

@@ -3,7 +3,7 @@
 // revision. Rows use snake_case; records handed out use the contract's camelCase (shared/posts.ts).
 import type { BlogPost } from '../../data/loadData.ts'
 import type { PostFields, PostStatus } from '../../shared/posts.ts'
-import { fromJson, insertReturningId, nowIso, toBool, toIso, type Queryable } from '../db/rows.ts'
+import { chunk, fromJson, insertReturningId, nowIso, toBool, toIso, type Queryable } from '../db/rows.ts'
 import type { TableSpec } from '../db/tableSpec.ts'
 
 /** The admin list's view of posts (filters, sort, export). */
@@ -247,6 +247,32 @@ export async function insertPost(db: Queryable, post: NewPost, userId: number | 
   })
   await addRevision(db, id, post, kind, userId)
   return (await getPost(db, id))!
+}
+
+/**
+ * Inserts many new posts and their first revisions in the caller's transaction: one insert per
+ * post (its id), then one multi-row insert of the revisions. The blog import (issue 12) writes
+ * its batches this way; same rows as insertPost, without reading each post back.
+ */
+export async function insertPosts(db: Queryable, posts: NewPost[], userId: number | null, kind: RevisionKind = 'save'): Promise<number[]> {
+  const at = nowIso()
+  const ids: number[] = []
+  for (const post of posts)
+    ids.push(
+      await insertReturningId(db('posts'), {
+        ...fieldColumns(fieldsOf(post)),
+        ...stateColumns({ status: 'draft', ...pickState(post) }),
+        source: post.source ?? 'admin',
+        source_path: post.sourcePath ?? null,
+        created_by: userId,
+        updated_by: userId,
+        created_at: at,
+        updated_at: at,
+      }),
+    )
+  const revisions = posts.map((post, i) => ({ post_id: ids[i], number: 1, kind, snapshot: JSON.stringify(fieldsOf(post)), created_by: userId, created_at: at }))
+  for (const part of chunk(revisions, 100)) await db('post_revisions').insert(part)
+  return ids
 }
 
 function pickState(s: PostState): PostState {

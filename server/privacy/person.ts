@@ -16,7 +16,7 @@ import type { Knex } from 'knex'
 import { eraseNewsletterPerson } from '../admin/subscribers.ts'
 import { isPostgres } from '../db/knex.ts'
 import type { Db } from '../db/knex.ts'
-import type { Queryable } from '../db/rows.ts'
+import { chunk, type Queryable } from '../db/rows.ts'
 
 type Row = Record<string, unknown>
 
@@ -180,6 +180,17 @@ export async function erasePerson(trx: Knex.Transaction, rawEmail: string): Prom
     await trx('activities').whereIn('contact_id', contactIds).delete()
     await trx('contacts').whereIn('id', contactIds).delete()
   }
+  // Their events waiting for GA4 and their sessions' paths for funnels (decisions 122, 123).
+  for (const ids of chunk(
+    data.events.map((e) => Number(e.id)),
+    500,
+  ))
+    await trx('ga4_forward_queue').whereIn('event_id', ids).delete()
+  for (const ids of chunk(
+    data.sessions.map((s) => String(s.id)),
+    500,
+  ))
+    await trx('analytics_session_paths').whereIn('session_id', ids).delete()
   if (leadIds.length) {
     await trx('outbox').whereIn('lead_id', leadIds).delete()
     await trx('events').whereIn('lead_id', leadIds).delete()

@@ -1,6 +1,6 @@
 // The site-wide extras behind data/site.yaml feature flags, as the layout renders them: the
-// chatbot launcher, the mobile three-step lead form (off by default) and the GA4 id (empty by
-// default, so no tag). The flags reach the layout through the chrome props of every page.
+// chatbot launcher and the mobile three-step lead form (off by default). No GA4 tag, ever: GA4 is
+// forwarded by the server (docs/decisions/122). The flags reach the layout through the chrome props of every page.
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
@@ -16,8 +16,9 @@ const addons = (c: Chrome) => renderToStaticMarkup(createElement(SiteAddons, { c
 const layout = (c: Chrome) => renderToStaticMarkup(createElement(SiteLayout, { chrome: c, breadcrumbs: [], children: createElement('p', null, 'Page') }))
 
 describe('feature flags from data/site.yaml', () => {
-  it('default: the chatbot is on, the mobile lead form off, no GA4 id', () => {
-    expect(chrome.features).toMatchObject({ chatbot: true, mobileLeadForm: false, ga4MeasurementId: '' })
+  it('default: the chatbot is on, the mobile lead form off, no GA4 tag', () => {
+    expect(chrome.features).toMatchObject({ chatbot: true, mobileLeadForm: false })
+    expect(chrome.features).not.toHaveProperty('ga4MeasurementId')
     const html = layout(chrome)
     expect(html).toContain('data-island="ChatLauncher"')
     expect(html).toContain('Chat with us')
@@ -34,9 +35,5 @@ describe('feature flags from data/site.yaml', () => {
 
   it('features.chatbot false removes the launcher', () => {
     expect(addons(withFeatures({ chatbot: false }))).not.toContain('ChatLauncher')
-  })
-
-  it('a GA4 id is handed to the tracker only when set', () => {
-    expect(addons(withFeatures({ ga4MeasurementId: 'G-ABC123' }))).toContain('<div hidden="" id="pl-analytics" data-ga4="G-ABC123"></div>')
   })
 })

@@ -1,6 +1,6 @@
 // Site-wide extras the layout places after the footer, each behind its data/site.yaml feature
-// flag (chrome.features): the chatbot launcher, the mobile three-step lead form, and the GA4
-// measurement id the deferred analytics tracker reads (client/tracker/gtag.ts).
+// flag (chrome.features): the chatbot launcher and the mobile three-step lead form. (GA4 is
+// forwarded by the server, never loaded in the page: docs/decisions/122.)
 import type { Chrome } from '../types.ts'
 import { ChatLauncher } from '../../client/islands/ChatLauncher.tsx'
 import { Island } from '../components/Island.tsx'
@@ -18,7 +18,6 @@ export function SiteAddons({ chrome }: { chrome: Chrome }) {
         />
       )}
       {features.mobileLeadForm && <Island name="MobileLeadForm" component={MobileLeadForm} props={{}} />}
-      {features.ga4MeasurementId && <div hidden id="pl-analytics" data-ga4={features.ga4MeasurementId} />}
     </>
   )
 }

@@ -30,6 +30,8 @@ test('the catalog gives one page per page folder, home included', () => {
 
 for (const { key, url } of pages) {
   test(`${key} (${url}) has no axe violations`, async ({ page }) => {
+    // axe walks the whole DOM: the home page takes it over 30 s on a loaded machine.
+    test.setTimeout(60_000)
     await page.goto(url)
     await waitForIsland(page, 'ChatLauncher')
     expect(await violations(page)).toEqual([])

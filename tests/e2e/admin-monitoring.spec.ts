@@ -8,6 +8,8 @@ import { adminApi, seedLead, signInWithApi, uniqueId } from './helpers/admin.ts'
 test.describe.configure({ mode: 'parallel' })
 
 test('an error thrown on a page shows as its group in monitoring', async ({ page }) => {
+  // Beacon, grouping, sign-in and two admin screens: more than the default 30 s on a loaded machine.
+  test.setTimeout(60_000)
   const id = uniqueId()
   await page.goto('/')
   await page.waitForLoadState('load')

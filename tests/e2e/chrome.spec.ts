@@ -111,6 +111,7 @@ test.describe('mobile call bar', () => {
     await expect(bar).toHaveCount(0)
 
     // Still gone after moving to another page in place; back after a page load.
+    await expect(island(page, 'MobileMenu')).toHaveAttribute('data-hydrated', '')
     await page.getByRole('button', { name: 'Open menu' }).click()
     await page.getByRole('dialog', { name: 'Site menu' }).getByRole('link', { name: 'FAQ' }).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Frequently asked questions')

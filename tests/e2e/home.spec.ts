@@ -140,6 +140,16 @@ test.describe('hero headline', () => {
 test.describe('results carousel', () => {
   const track = (page: Page) => page.getByRole('group', { name: /Results We Deliver: scroll sideways/ })
   const scrollLeft = (page: Page) => track(page).evaluate((el) => el.scrollLeft)
+  /** scrollLeft once two reads 250 ms apart agree (a smooth scroll in flight has finished). */
+  const settledScrollLeft = async (page: Page) => {
+    let last = await scrollLeft(page)
+    for (;;) {
+      await page.waitForTimeout(250)
+      const now = await scrollLeft(page)
+      if (now === last) return now
+      last = now
+    }
+  }
 
   test('advances every 3000 ms until paused with its visible button', async ({ page }) => {
     await openPaused(page, '/', ['ResultsCarousel'])
@@ -153,7 +163,9 @@ test.describe('results carousel', () => {
     await page.getByRole('button', { name: 'Pause results carousel' }).click()
     await page.getByRole('button', { name: 'Play results carousel' }).blur()
     await page.mouse.move(1, 1)
-    const stoppedAt = await scrollLeft(page)
+    // The smooth scroll started before the pause runs on to its slide (real time, not the page
+    // clock): read the position once it has settled.
+    const stoppedAt = await settledScrollLeft(page)
     await page.clock.runFor(9000)
     await page.waitForTimeout(400)
     expect(await scrollLeft(page)).toBe(stoppedAt)

@@ -10,6 +10,8 @@ test('home renders with its heading, nav and footer', async ({ page }) => {
 test('a nav link navigates to its page', async ({ page, isMobile }) => {
   await page.goto('/')
   if (isMobile) {
+    // A click before the island hydrates would land on server-rendered markup and do nothing.
+    await expect(page.locator('[data-island="MobileMenu"]')).toHaveAttribute('data-hydrated', '')
     await page.getByRole('button', { name: 'Open menu' }).click()
     await page.getByRole('dialog', { name: 'Site menu' }).getByRole('link', { name: 'Locations' }).click()
   } else {
@@ -29,6 +31,7 @@ test('an unknown path shows the fallback page with status 404', async ({ page })
 test('on a small screen the overlay menu opens, locks scroll, and Escape returns focus', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 })
   await page.goto('/seo-services-austin-tx')
+  await expect(page.locator('[data-island="MobileMenu"]')).toHaveAttribute('data-hydrated', '')
   const button = page.getByRole('button', { name: 'Open menu' })
   await button.click()
   await expect(page.getByRole('dialog', { name: 'Site menu' })).toBeVisible()

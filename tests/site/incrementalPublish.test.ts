@@ -2,7 +2,8 @@
 // plus a published database post (the SQLite file under VAR_DIR), into its own folder. A copy of
 // its site is then served: unpublishing the post through the publisher removes its page and the
 // tag page only it used; publishing it again must give back, byte for byte, every file the full
-// build wrote (pages, sitemap, robots, redirects files and their .br/.gz).
+// build wrote (pages, sitemap, robots, redirects files, feeds and their .br/.gz) and the same
+// /admin/cms inventory entries.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -50,8 +51,12 @@ function walk(dir: string, base = dir): string[] {
   })
 }
 /** What publishing touches: pages, sitemap, robots, redirects files, and their precompressed copies. */
-const published = (rel: string) => /(^|\/)(index\.html|404\.html|sitemap\.xml|robots\.txt|_redirects|redirects\.nginx\.conf|\.htaccess)(\.br|\.gz)?$/.test(rel)
+const published = (rel: string) =>
+  /(^|\/)(index\.html|404\.html|sitemap\.xml|robots\.txt|_redirects|redirects\.nginx\.conf|\.htaccess|feed\.xml|atom\.xml|feed\.json)(\.br|\.gz)?$/.test(rel)
 const fullClient = path.join(fullOut, 'client')
+const liveInventory = path.join(tmp, 'live', 'cms-inventory.json')
+type Inventory = { pages: { url: string }[] }
+const inventoryOf = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as Inventory
 
 beforeAll(async () => {
   db = createDb({ varDir })
@@ -69,6 +74,7 @@ beforeAll(async () => {
   if (!build.stdout.includes('posts: data/blog/ plus 1 published post(s) from SQLite'))
     throw new Error(`the build did not say where posts came from:\n${build.stdout}`)
   fs.cpSync(fullClient, liveDir, { recursive: true })
+  fs.cpSync(path.join(fullOut, 'cms-inventory.json'), liveInventory)
   // The publisher renders with the full build's bundle, as a server would with its own build.
   process.env.BUILD_OUT_DIR = fullOut
   db = createDb({ varDir })
@@ -76,7 +82,9 @@ beforeAll(async () => {
 }, 900_000)
 
 afterAll(async () => {
-  fs.writeFileSync(autoImporter, registered)
+  // By rename: node_modules may be hard-linked into other checkouts.
+  fs.writeFileSync(`${autoImporter}.${process.pid}.tmp`, registered)
+  fs.renameSync(`${autoImporter}.${process.pid}.tmp`, autoImporter)
   if (outDirBefore === undefined) delete process.env.BUILD_OUT_DIR
   else process.env.BUILD_OUT_DIR = outDirBefore
   setDbPosts(undefined)
@@ -106,6 +114,11 @@ describe('incremental publishing', () => {
       expect(fs.existsSync(path.join(liveDir, 'blog/local-services-ads-cost-per-job', f))).toBe(false)
     expect(fs.readFileSync(path.join(liveDir, 'sitemap.xml'), 'utf8')).not.toContain('local-services-ads-cost-per-job')
     expect(fs.readFileSync(path.join(liveDir, 'blog/index.html'), 'utf8')).not.toContain('/blog/local-services-ads-cost-per-job')
+    expect(fs.existsSync(path.join(liveDir, 'tag/call-tracking/feed.xml'))).toBe(false)
+    expect(fs.readFileSync(path.join(liveDir, 'blog/feed.xml'), 'utf8')).not.toContain('local-services-ads-cost-per-job')
+    const urls = inventoryOf(liveInventory).pages.map((p) => p.url)
+    expect(urls).not.toContain('/blog/local-services-ads-cost-per-job')
+    expect(urls).not.toContain('/tag/call-tracking')
   }, 300_000)
 
   it('publishing it again writes exactly the bytes of the full build', async () => {
@@ -121,5 +134,7 @@ describe('incremental publishing', () => {
     expect(walk(liveDir).filter(published).sort()).toEqual(fullFiles)
     const different = fullFiles.filter((rel) => !fs.readFileSync(path.join(fullClient, rel)).equals(fs.readFileSync(path.join(liveDir, rel))))
     expect(different).toEqual([])
+    // The /admin/cms inventory holds the same pages, in the same order, as the full build's.
+    expect(inventoryOf(liveInventory).pages).toEqual(inventoryOf(path.join(fullOut, 'cms-inventory.json')).pages)
   }, 300_000)
 })

@@ -107,3 +107,14 @@ export async function getSubscriberByEmail(db: Queryable, email: string) {
 export async function getSubscriber(db: Queryable, id: number) {
   return db('newsletter_subscribers').where({ id }).first()
 }
+
+/**
+ * Writes the subscriber's tags to newsletter_subscriber_tags (the list's tag filter reads that
+ * table through its index; the JSON column stays the record's value). Call it in the same
+ * transaction as the column's write. Decision 180.
+ */
+export async function setSubscriberTags(db: Queryable, subscriberId: number, tags: readonly string[]) {
+  await db('newsletter_subscriber_tags').where({ subscriber_id: subscriberId }).delete()
+  const unique = [...new Set(tags.map((t) => t.trim().toLowerCase()).filter((t) => t && t.length <= 40))]
+  if (unique.length) await db('newsletter_subscriber_tags').insert(unique.map((tag) => ({ tag, subscriber_id: subscriberId })))
+}

