@@ -26,6 +26,7 @@ import deals from './deals/index.ts'
 import errorGroups from './monitoring/errorGroups.ts'
 import { MonitoringPage } from './monitoring/MonitoringPage.tsx'
 import { TrendsPage } from './trends/TrendsPage.tsx'
+import { BlogGeneratorPage } from './blogGenerator/BlogGeneratorPage.tsx'
 import { BlogMigrationPage } from './blogMigration/BlogMigrationPage.tsx'
 import * as monitoringResources from './monitoring/resources.tsx'
 import { i18nProvider } from './i18n.ts'
@@ -38,6 +39,7 @@ import users from './users/index.ts'
 import redirects, { RedirectImport, notFound } from './redirects/resources.ts'
 import posts, { tags } from './posts/index.ts'
 import { campaigns, MailSettings, NewsletterAnalytics, newsletterLists, SubscriberImport, subscribers } from './newsletter/index.ts'
+import { SocialAccountCreate, SocialAccountList, SocialPostCreate, SocialPostList, SocialPostShow } from './social/SocialScreens.tsx'
 
 export function App() {
   return (
@@ -70,6 +72,7 @@ export function App() {
           <Route path="/visitors/lead/:id" element={<LeadJourney />} />
           <Route path="/monitoring" element={<MonitoringPage />} />
           <Route path="/trends" element={<TrendsPage />} />
+          <Route path="/blog-generator" element={<BlogGeneratorPage />} />
           <Route path="/blog-migration" element={<BlogMigrationPage />} />
           <Route path="/blog-migration/:id" element={<BlogMigrationPage />} />
           <Route path="/privacy" element={<PrivacyPage />} />
@@ -118,6 +121,21 @@ export function App() {
           <Route path="import" element={<SubscriberImport />} />
         </Resource>
         <Resource name="newsletter-campaigns" {...campaigns} options={{ label: 'Campaigns' }} recordRepresentation="name" />
+        <Resource
+          name="social-media"
+          list={SocialPostList}
+          show={SocialPostShow}
+          create={SocialPostCreate}
+          options={{ label: 'Social media' }}
+          recordRepresentation="title"
+        />
+        <Resource
+          name="social-accounts"
+          list={SocialAccountList}
+          create={SocialAccountCreate}
+          options={{ label: 'Social accounts' }}
+          recordRepresentation="name"
+        />
         <Resource name="newsletter-lists" {...newsletterLists} options={{ label: 'Lists' }} recordRepresentation="name" />
       </Admin>
     </BrowserRouter>

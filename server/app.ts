@@ -16,6 +16,7 @@ import { staticSite } from './middleware/staticSite.ts'
 import { blogMedia } from './blogImport/mediaRoute.ts'
 import { redirectsMiddleware } from './redirects/middleware.ts'
 import { feedFetchLog } from './feeds/fetchLog.ts'
+import { socialShortLinks } from './social/shortLinks.ts'
 import { postPreviewPage } from './admin/postMedia.ts'
 import { postMedia } from './posts/media.ts'
 
@@ -53,6 +54,7 @@ export function createApp({ db, env, writer = createWriter(db), notifyOutbox }: 
   app.use(health.routes())
   app.use(adminRoutes({ db, env }))
   app.use(apiRoutes({ db, env, writer, notifyOutbox }))
+  app.use(socialShortLinks(db, env))
   app.use(blogMedia(env.VAR_DIR))
   app.use(redirectsMiddleware(db))
   app.use(postMedia(env.VAR_DIR))

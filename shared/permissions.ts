@@ -37,6 +37,8 @@ export const ADMIN_RESOURCES = [
   'newsletter-lists',
   'newsletter-campaigns',
   'newsletter-settings',
+  'social-media',
+  'social-accounts',
   'blog-migration',
   'privacy',
 ] as const
@@ -46,7 +48,7 @@ export type AdminResource = (typeof ADMIN_RESOURCES)[number]
 export const ADMIN_ACTIONS = ['list', 'show', 'create', 'edit', 'delete', 'export', 'import', 'convert', 'publish', 'approve'] as const
 export type AdminAction = (typeof ADMIN_ACTIONS)[number]
 
-/** Every action of a record resource; publish and approve belong to posts and tags only. */
+/** Every action of a record resource; publish and approve belong to posts, tags and social posts only. */
 const ALL: readonly AdminAction[] = ADMIN_ACTIONS.filter((a) => a !== 'publish' && a !== 'approve')
 const READ_ONLY: readonly AdminAction[] = ['list', 'show']
 /** Posts and tags: marketing writes and publishes; approving a publish request is the admin's. */
@@ -76,6 +78,8 @@ const PRIVACY: readonly AdminAction[] = ['list', 'show', 'export', 'delete']
 const ADMIN_LIMITS: Partial<Record<AdminResource, readonly AdminAction[]>> = {
   posts: ADMIN_ACTIONS,
   tags: ADMIN_ACTIONS,
+  // Social posts: publish = schedule; approve = a marketing user's post when approvals are on.
+  'social-media': ADMIN_ACTIONS,
   'audit-logs': READ_ONLY,
   dashboard: READ_ONLY,
   'demo-data': DEMO_DATA,
@@ -131,6 +135,8 @@ const GRANTS: Record<Role, Partial<Record<AdminResource, readonly AdminAction[]>
     'newsletter-lists': ALL,
     'newsletter-campaigns': ALL,
     'newsletter-settings': MAIL_SETTINGS,
+    'social-media': PUBLISHING,
+    'social-accounts': ALL,
     'blog-migration': BLOG_MIGRATION,
   },
 }

@@ -44,6 +44,7 @@ import { subscribers } from './subscribers.ts'
 import { newsletterLists } from './newsletterLists.ts'
 import { newsletterCampaigns } from './newsletterCampaigns.ts'
 import { newsletterSettings } from './newsletterSettings.ts'
+import { socialAccounts, socialPosts } from './socialMedia.ts'
 
 const RESOURCES: AdminResourceModule[] = [
   leads,
@@ -67,6 +68,8 @@ const RESOURCES: AdminResourceModule[] = [
   newsletterSettings,
   posts,
   tags,
+  socialPosts,
+  socialAccounts,
 ]
 
 export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {

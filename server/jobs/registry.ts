@@ -18,6 +18,7 @@ import { newsletterEmailJob } from '../newsletter/emailJob.ts'
 import { campaignSendJob } from '../newsletter/campaignJob.ts'
 import { feedFetchPurgeJob } from '../feeds/fetchLog.ts'
 import { webSubPingJob } from '../feeds/websub.ts'
+import { socialAutoDraftJob, socialDueJob, socialTokenAlertJob } from '../social/service.ts'
 
 export const jobs: JobDefinition[] = [
   notificationJob,
@@ -38,6 +39,9 @@ export const jobs: JobDefinition[] = [
   webSubPingJob,
   feedFetchPurgeJob,
   postScheduleJob,
+  socialDueJob,
+  socialTokenAlertJob,
+  socialAutoDraftJob,
 ]
 
 /** Cron patterns in UTC. The purge also runs when a server starts (as it did before the runner). */
@@ -56,4 +60,5 @@ export const schedules: Schedule[] = [
   // The weekly analytics digest, Mondays 07:10 UTC (after the night's rollups).
   { job: analyticsDigestJob, cron: '10 7 * * 1' },
   { job: feedFetchPurgeJob, cron: '53 3 * * *', runAtStart: false },
+  { job: socialTokenAlertJob, cron: '11 8 * * *' },
 ]

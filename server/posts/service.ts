@@ -21,6 +21,7 @@ import { enqueueWebSubPing } from '../feeds/websub.ts'
 import { feedsOf, Publisher, type Receipt } from './publisher.ts'
 import { readSnapshot } from './snapshot.ts'
 import { fieldsOf, getPost, getPostBySlug, updatePost, type Post } from './store.ts'
+import { socialAutoDraftJob } from '../social/service.ts'
 
 const postUrl = (slug: string) => `/blog/${slug}`
 
@@ -202,6 +203,8 @@ export function publishChange(post: Post, userId: number | null, now = Date.now(
       if (!made.ok) throw httpError(422, 'The old URL cannot redirect to the new one.', { slug: Object.values(made.errors).join(' ') })
     }
     await insertAuditLogs(trx, [{ userId, action: 'update', resource: 'posts', recordId: post.id, changes: { status: [post.status, 'published'] } }])
+    // A social draft for the post, when that setting is on (the job checks it; once per post).
+    if (!wasLive) await enqueueJob(trx, socialAutoDraftJob, { postId: post.id }, { key: `social-auto-draft:${post.id}` })
   }
 }
 

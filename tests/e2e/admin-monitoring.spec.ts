@@ -29,6 +29,8 @@ test('an error thrown on a page shows as its group in monitoring', async ({ page
 
   await page.goto('/admin/error-groups')
   await page.getByLabel('Message or page').fill(`monitoring-${id}`)
+  // The filter applies after a debounce by navigating: wait for it, or it would undo the row click.
+  await expect(page).toHaveURL(new RegExp(`filter=.*monitoring-${id}`), { timeout: 20_000 })
   const row = page.getByRole('row', { name: new RegExp(`monitoring-${id}`) })
   await expect(row).toBeVisible({ timeout: 20_000 })
   await expect(row).toContainText('TypeError')

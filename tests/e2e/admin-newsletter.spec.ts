@@ -65,6 +65,9 @@ test('subscribe in the footer, confirm from the email, see the subscriber confir
   await page.goto('/admin/subscribers')
   await page.getByPlaceholder('Email or name starts with').fill(email)
   const row = page.getByRole('row').filter({ hasText: email })
+  // The search input applies its filter after a debounce by navigating to the filtered list: wait
+  // for that, or it would take the page back to the list after the row click opened the record.
+  await expect(page).toHaveURL(new RegExp(`filter=.*${encodeURIComponent(email.split('@')[0])}`), { timeout: 20_000 })
   await expect(row).toBeVisible({ timeout: 20_000 })
   await expect(row.getByText('subscribed', { exact: true })).toBeVisible()
   await expect(row.getByText('Footer')).toBeVisible()

@@ -1,0 +1,162 @@
+// /admin/social-media over HTTP (issue 15): variants checked against each network's limits, every
+// network provider "not connected", scheduling through the job runner at the due time, the manual
+// provider's pack and "posted" only with the post's URL, approvals, the short link with UTM
+// feeding the analytics sessions, and the post's results (closed loop). SQLite and PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { waitFor } from '../api/mimeMessage.ts'
+import { request } from '../api/helpers.ts'
+import { databases, insertLeads, startAdminServer, userWithRole, type AdminServer } from './helpers.ts'
+
+// A GIF's magic bytes (ASCII, so the test helper's text body keeps them) are what the type check reads.
+const GIF = `GIF89a${'a'.repeat(2000)}`
+
+describe.each(databases)('social media admin ($name)', (target) => {
+  let server: AdminServer
+  beforeAll(async () => {
+    server = await startAdminServer(target, { JOBS_POLL_MS: '100', SITE_URL: 'https://www.proofline.example.com' })
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  it('schedules a post, prepares the manual pack at the due time, and marks it posted only with a URL', async () => {
+    const a = server.admin
+    const li = await a.post('/api/admin/social-accounts', { network: 'linkedin', name: 'Proofline Digital', slots: [{ day: 1, time: '09:00' }] })
+    expect(li.status, JSON.stringify(li.body)).toBe(201)
+    const x = await a.post('/api/admin/social-accounts', { network: 'x', name: '@proofline' })
+    expect(x.status).toBe(201)
+    const providers = (await a.get('/api/admin/social-media/providers')).body
+    expect(providers.networks.map((n: { state: string }) => n.state)).toEqual(Array(5).fill('not-connected'))
+    expect(providers.accounts[0].message).toMatch(/Not connected/)
+
+    // X refuses 300 characters: a 422 naming the variant; LinkedIn takes them.
+    const tooLong = await a.post('/api/admin/social-media', {
+      title: 'Audit launch',
+      text: 'a'.repeat(300),
+      variants: [{ account_id: li.body.id }, { account_id: x.body.id }],
+    })
+    expect(tooLong.status).toBe(422)
+    expect(tooLong.body.errors).toEqual({ 'variants.1.text': expect.stringMatching(/^X takes at most 280 characters/) })
+
+    // An image: type checked by its bytes, then alt text required.
+    const notImage = await a.request('POST', '/api/admin/social-media/images', { body: 'hello', type: 'image/png' })
+    expect(notImage.status).toBe(415)
+    const img = await a.request('POST', '/api/admin/social-media/images', { body: GIF, type: 'image/gif' })
+    expect(img.status, JSON.stringify(img.body)).toBe(201)
+    const noAlt = await a.post('/api/admin/social-media', {
+      title: 'Audit launch',
+      text: 'Our SEO audit is out: {link}',
+      link_url: '/services/seo-audit',
+      image_id: img.body.id,
+      variants: [{ account_id: li.body.id }],
+    })
+    expect(noAlt.status).toBe(422)
+    expect(noAlt.body.errors.image_alt).toMatch(/alt text/)
+
+    const created = await a.post('/api/admin/social-media', {
+      title: 'Audit launch',
+      text: 'Our SEO audit is out: {link}',
+      link_url: '/services/seo-audit',
+      image_id: img.body.id,
+      image_alt: 'The audit report cover',
+      first_comment: 'Questions? Ask below.',
+      variants: [{ account_id: li.body.id }, { account_id: x.body.id, text: 'SEO audit, out now: {link}' }],
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const id = created.body.id
+    expect(created.body.status).toBe('draft')
+
+    // Scheduled 1.5 s ahead: the job runner makes it due then, not before.
+    const at = new Date(Date.now() + 1500).toISOString()
+    const scheduled = await a.post(`/api/admin/social-media/${id}/schedule`, { at })
+    expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(200)
+    expect(scheduled.body.status).toBe('scheduled')
+    expect((await a.get(`/api/admin/social-media/${id}`)).body.status).toBe('scheduled')
+    const due = await waitFor(async () => {
+      const p = (await a.get(`/api/admin/social-media/${id}`)).body
+      return p.status === 'due' ? p : null
+    }, 'the post to be due')
+    expect(Date.now()).toBeGreaterThanOrEqual(new Date(at).getTime())
+    const [vLi, vX] = due.variants
+    expect(vLi.pack).toMatchObject({
+      network: 'linkedin',
+      text: `Our SEO audit is out: https://www.proofline.example.com/s/${vLi.short_code}`,
+      firstComment: 'Questions? Ask below.',
+      image: { url: `/api/admin/social-media/images/${img.body.id}`, alt: 'The audit report cover' },
+    })
+    expect(vX.pack.text).toBe(`SEO audit, out now: https://www.proofline.example.com/s/${vX.short_code}`)
+    expect(due.log.some((l: { message: string }) => /Not connected/.test(l.message))).toBe(true)
+
+    // "Posted" needs the post's https URL.
+    const noUrl = await a.post(`/api/admin/social-media/${id}/posted`, { variant_id: vLi.id, url: 'not a url' })
+    expect(noUrl.status).toBe(400)
+    expect((await a.get(`/api/admin/social-media/${id}`)).body.variants[0].status).toBe('due')
+    const posted = await a.post(`/api/admin/social-media/${id}/posted`, { variant_id: vLi.id, url: 'https://www.linkedin.com/feed/update/urn:li:activity:1' })
+    expect(posted.status).toBe(200)
+    expect(posted.body.status).toBe('due')
+    const failed = await a.post(`/api/admin/social-media/${id}/failed`, { variant_id: vX.id, reason: 'The account was locked' })
+    expect(failed.body.status).toBe('failed')
+    const log = (await a.get(`/api/admin/social-accounts/${x.body.id}/log`)).body
+    expect(log.state).toBe('not-connected')
+    expect(log.log[0]).toMatchObject({ level: 'error', message: 'Post "Audit launch" failed: The account was locked' })
+    const done = await a.post(`/api/admin/social-media/${id}/posted`, { variant_id: vX.id, url: 'https://x.com/proofline/status/1' })
+    expect(done.body.status).toBe('posted')
+    expect(done.body.variants.map((v: { posted_url: string }) => v.posted_url)).toEqual([
+      'https://www.linkedin.com/feed/update/urn:li:activity:1',
+      'https://x.com/proofline/status/1',
+    ])
+
+    // The short link: 302 with UTM, the click counted; the session and a lead feed the results.
+    const click = await request(server.base, 'GET', `/s/${vLi.short_code}`)
+    expect(click.status).toBe(302)
+    const location = new URL(click.headers.get('location')!)
+    expect(location.pathname).toBe('/services/seo-audit')
+    expect(Object.fromEntries(location.searchParams)).toEqual({ utm_source: 'linkedin', utm_medium: 'social', utm_campaign: `social-${id}` })
+    expect((await request(server.base, 'GET', '/s/nosuchcode')).status).toBe(404)
+    await request(server.base, 'POST', '/api/events', {
+      json: {
+        events: [{ type: 'page_view', path: `${location.pathname}${location.search}`, visitorId: 'visitor-5678', sessionId: 'session-5678', at: Date.now() }],
+      },
+    })
+    const [leadId] = await insertLeads(server.db, 1, () => ({ email: 'social-buyer@example.com', utm_campaign: `social-${id}`, utm_medium: 'social' }))
+    await a.post(`/api/admin/leads/${leadId}/convert`, { deal: { name: 'Social buyer', amount: 4000, stage: 'won' } })
+    const results = await waitFor(async () => {
+      const p = (await a.get(`/api/admin/social-media/${id}`)).body
+      return p.results.sessions === 1 ? p : null
+    }, 'the session from the short link')
+    expect(results.clicks).toBe(1)
+    expect(results.results).toEqual({ sessions: 1, leads: 1, deals: 1, wonDeals: 1, wonValue: 4000 })
+
+    // Every write is in the audit log.
+    const audits = await server.db('audit_logs').where({ resource: 'social-media', record_id: id })
+    expect(audits.length).toBeGreaterThanOrEqual(5)
+  })
+
+  it('makes a marketing post wait for an admin when approvals are on, and repeats a recurring post', async () => {
+    const a = server.admin
+    const marketing = await userWithRole(server, 'marketing')
+    expect((await marketing.put('/api/admin/social-media/settings', { approvalRequired: true })).status).toBe(403)
+    expect((await a.put('/api/admin/social-media/settings', { approvalRequired: true })).body.approvalRequired).toBe(true)
+    const fb = await a.post('/api/admin/social-accounts', { network: 'facebook', name: 'Proofline page' })
+    const post = await marketing.post('/api/admin/social-media', {
+      title: 'Weekly tip',
+      text: 'Tip of the week',
+      recurrence: 'weekly',
+      variants: [{ account_id: fb.body.id }],
+    })
+    expect(post.status).toBe(201)
+    const at = new Date(Date.now() + 1000).toISOString()
+    const asked = await marketing.post(`/api/admin/social-media/${post.body.id}/schedule`, { at })
+    expect(asked.body.status).toBe('pending_approval')
+    expect((await marketing.post(`/api/admin/social-media/${post.body.id}/approve`)).status).toBe(403)
+    const approved = await a.post(`/api/admin/social-media/${post.body.id}/approve`)
+    expect(approved.body.status).toBe('scheduled')
+    await waitFor(async () => ((await a.get(`/api/admin/social-media/${post.body.id}`)).body.status === 'due' ? true : null), 'the approved post to be due')
+    const next = await server.db('social_posts').where({ recurs_from: post.body.id }).first()
+    expect(next.status).toBe('scheduled')
+    expect(new Date(next.scheduled_at).getTime() - new Date(at).getTime()).toBe(7 * 86_400_000)
+    const list = await a.get('/api/admin/social-media?filter=' + encodeURIComponent(JSON.stringify({ status: 'scheduled' })))
+    expect(list.body.map((p: { id: number }) => p.id)).toContain(Number(next.id))
+    await a.put('/api/admin/social-media/settings', { approvalRequired: false })
+  })
+})
