@@ -339,7 +339,9 @@ try {
   )
 } finally {
   await sqlite.destroy()
-  fs.rmSync(dir, { recursive: true, force: true })
+  // BENCH_KEEP=1 keeps the seeded SQLite file (for profiling) and prints where it is.
+  if (process.env.BENCH_KEEP === '1') console.log(`kept ${dir}`)
+  else fs.rmSync(dir, { recursive: true, force: true })
 }
 
 if (process.env.BENCH_SKIP_PG !== '1') {
