@@ -26,6 +26,7 @@ import deals from './deals/index.ts'
 import errorGroups from './monitoring/errorGroups.ts'
 import { MonitoringPage } from './monitoring/MonitoringPage.tsx'
 import { TrendsPage } from './trends/TrendsPage.tsx'
+import { BlogGeneratorPage } from './blogGenerator/BlogGeneratorPage.tsx'
 import { BlogMigrationPage } from './blogMigration/BlogMigrationPage.tsx'
 import * as monitoringResources from './monitoring/resources.tsx'
 import { i18nProvider } from './i18n.ts'
@@ -71,6 +72,7 @@ export function App() {
           <Route path="/visitors/lead/:id" element={<LeadJourney />} />
           <Route path="/monitoring" element={<MonitoringPage />} />
           <Route path="/trends" element={<TrendsPage />} />
+          <Route path="/blog-generator" element={<BlogGeneratorPage />} />
           <Route path="/blog-migration" element={<BlogMigrationPage />} />
           <Route path="/blog-migration/:id" element={<BlogMigrationPage />} />
           <Route path="/privacy" element={<PrivacyPage />} />
