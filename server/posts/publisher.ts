@@ -15,7 +15,7 @@ import { getSiteContext, type SiteContext } from '../../pages/_shared/siteContex
 import { checkSite, htmlFileOf, quickFacts, type QuickFacts } from '../../scripts/build/checkSite.ts'
 import { compressFile, isCompressible } from '../../scripts/build/precompress.ts'
 import { planRedirects, writeHostFiles } from '../../scripts/build/redirects.ts'
-import { writeSitemap } from '../../scripts/build/sitemap.ts'
+import { sitemapUrls, writeSitemap } from '../../scripts/build/sitemap.ts'
 import type { Queryable } from '../db/rows.ts'
 import { refreshStaticFiles } from '../middleware/staticSite.ts'
 import { readRules } from '../redirects/store.ts'
@@ -57,14 +57,21 @@ export class Publisher {
   }
 
   /**
-   * Loads vike's pre-render machinery (config, server bundle, catalog) once, in the background at
-   * server start, so the first publish is as quick as the next ones. Renders /blog, writes nothing.
+   * Loads vike's pre-render machinery (config, server bundle, catalog), the data files, the
+   * sitemap's dates and the served pages' facts once, in the background at server start, so the
+   * first publish is as quick as the next ones. Renders /blog, writes nothing.
    */
   warm(): Promise<boolean> {
     return this.serial(async () => {
       process.env.DATA_DIR ||= defaultDataDir
       try {
         await this.render(new Set(['/blog']), (_url, page) => page)
+        // What a publish reads for the whole catalog, once: the data files (this module's copy
+        // of the site context; the render above loaded the bundle's), every sitemap page's
+        // last-modified date (one `git log` per data file) and every served page's facts.
+        const ctx = getSiteContext()
+        for (const entry of sitemapUrls(ctx)) ctx.lastmod(entry.sources)
+        this.allFacts(ctx)
         return true
       } catch {
         return false // the first publish reports why (e.g. another build's bundle is registered)
@@ -160,10 +167,8 @@ export class Publisher {
       const failures = checkSite(ctx, outDir, facts, canonicalOverrides, new Set(html.keys()))
       span('checks')
       const receipt = (ok: boolean, written: string[]): Receipt => ({ ok, impact, written, failures, durationMs: Math.round(performance.now() - started) })
-      if (failures.length || dryRun) {
-        this.facts = null
-        return receipt(!failures.length, [])
-      }
+      // The cache keeps the served pages' facts: a dry run or a refused publish changed none.
+      if (failures.length || dryRun) return receipt(!failures.length, [])
 
       // Stage every file, then rename them into the served folder.
       const staging = fs.mkdtempSync(path.join(path.dirname(outDir), '.publish-'))
