@@ -17,6 +17,8 @@ import { cleanString } from '../lib/text.ts'
 import { httpError } from '../middleware/errorHandler.ts'
 import { parseContentType, rejectUnsupportedEncoding } from '../middleware/jsonBody.ts'
 import { inventoryFileOf, type InventoryFile } from '../cms/inventory.ts'
+import { hashIp } from '../lib/signing.ts'
+import { uploadLimits } from '../middleware/uploadLimits.ts'
 import { IMAGE_MAX_BYTES, mediaDirOf, storeImage } from '../posts/media.ts'
 import { PREVIEW_ROBOTS, renderPreview } from '../posts/preview.ts'
 import { PREVIEW_TTL_DEFAULT_S, PREVIEW_TTL_MAX_S, signPreviewToken, verifyPreviewToken } from '../posts/previewToken.ts'
@@ -118,9 +120,37 @@ function builtKeyphrases(staticDir: string): UsedKeyphrase[] | null {
 export function registerPostEditorRoutes(router: Router, { db, env }: AdminDeps, guard: Middleware[]) {
   const json = adminJsonBody()
   const mediaDir = mediaDirOf(env.VAR_DIR)
+  // The upload quotas of decision 062, as for the public forms' uploads: the address's bytes per
+  // clock hour (shared with its other uploads, 429) and the post images folder's cap and the
+  // free-space floor (507), reserved before the body is read and settled to what was received.
+  const limits = uploadLimits(mediaDir, {
+    db,
+    bytesPerHour: env.UPLOAD_BYTES_PER_HOUR,
+    maxTotalBytes: env.UPLOADS_MAX_TOTAL_BYTES,
+    minFreeBytes: env.UPLOADS_MIN_FREE_BYTES,
+  })
 
   /** Upload an image: webp variants, and the Markdown that shows it with its alt text. */
   router.post('/posts/media', ...guard, requirePermission('posts', 'edit'), async function uploadPostImage(ctx) {
+    if (parseContentType(ctx.get('Content-Type')).mime !== 'multipart/form-data')
+      throw httpError(415, 'Send the image as multipart/form-data with the fields "file" and "alt".')
+    const declared = Number(ctx.get('Content-Length') || Number.NaN)
+    if (declared > IMAGE_MAX_BYTES + 64 * 1024) throw tooBig({ Connection: 'close' })
+    const reservation = await limits.reserve(hashIp(ctx.ip, env.APP_SECRET), Number.isFinite(declared) ? declared : IMAGE_MAX_BYTES + 64 * 1024)
+    let received = 0
+    let kept = 0
+    ctx.req.on('data', (chunk: Buffer) => {
+      received += chunk.length
+    })
+    try {
+      kept = await storePostImage(ctx)
+    } finally {
+      await reservation.settle(received, kept)
+    }
+  })
+
+  /** Reads the form, stores the image's variants and answers 201; returns the bytes written. */
+  async function storePostImage(ctx: Context): Promise<number> {
     const { fields, file } = await readImageForm(ctx)
     const errors: Record<string, string> = {}
     const alt = (fields.alt ?? '').trim()
@@ -150,7 +180,8 @@ export function registerPostEditorRoutes(router: Router, { db, env }: AdminDeps,
     const escapedAlt = alt.replace(/([[\]\\])/g, '\\$1')
     ctx.status = 201
     ctx.body = { id, ...image, alt, markdown: `![${escapedAlt}](${image.url})` }
-  })
+    return image.variants.reduce((sum, v) => sum + v.bytes, 0)
+  }
 
   router.get('/posts/media', ...guard, requirePermission('posts', 'list'), async function listPostImages(ctx) {
     const rows = await db('post_images').orderBy('id', 'desc').limit(200)

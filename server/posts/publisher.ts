@@ -15,7 +15,7 @@ import { getSiteContext, type SiteContext } from '../../pages/_shared/siteContex
 import { checkSite, htmlFileOf, quickFacts, type QuickFacts } from '../../scripts/build/checkSite.ts'
 import { compressFile, isCompressible } from '../../scripts/build/precompress.ts'
 import { planRedirects, writeHostFiles } from '../../scripts/build/redirects.ts'
-import { writeSitemap } from '../../scripts/build/sitemap.ts'
+import { sitemapUrls, writeSitemap } from '../../scripts/build/sitemap.ts'
 import type { Queryable } from '../db/rows.ts'
 import { refreshStaticFiles } from '../middleware/staticSite.ts'
 import { readRules } from '../redirects/store.ts'
@@ -57,14 +57,21 @@ export class Publisher {
   }
 
   /**
-   * Loads vike's pre-render machinery (config, server bundle, catalog) once, in the background at
-   * server start, so the first publish is as quick as the next ones. Renders /blog, writes nothing.
+   * Loads vike's pre-render machinery (config, server bundle, catalog), the data files, the
+   * sitemap's dates and the served pages' facts once, in the background at server start, so the
+   * first publish is as quick as the next ones. Renders /blog, writes nothing.
    */
   warm(): Promise<boolean> {
     return this.serial(async () => {
       process.env.DATA_DIR ||= defaultDataDir
       try {
         await this.render(new Set(['/blog']), (_url, page) => page)
+        // What a publish reads for the whole catalog, once: the data files (this module's copy
+        // of the site context; the render above loaded the bundle's), every sitemap page's
+        // last-modified date (one `git log` per data file) and every served page's facts.
+        const ctx = getSiteContext()
+        for (const entry of sitemapUrls(ctx)) ctx.lastmod(entry.sources)
+        this.allFacts(ctx)
         return true
       } catch {
         return false // the first publish reports why (e.g. another build's bundle is registered)
@@ -96,15 +103,18 @@ export class Publisher {
 
   private async run(db: Queryable, dryRun: boolean): Promise<Receipt> {
     const started = performance.now()
+    const span = spans()
     const { outDir } = this.opts
     process.env.DATA_DIR ||= defaultDataDir
     const before = getDbPosts()
     const oldCtx = getSiteContext()
     const next: DbPostsSnapshot = await readSnapshot(db as never)
+    span('snapshot')
     setDbPosts(next)
     let keep = false
     try {
       const ctx = getSiteContext()
+      span('site context')
       const blogUrls = (c: SiteContext) => c.catalog.entries.filter((e) => BLOG_FAMILIES.includes(e.family)).map((e) => e.url)
       const oldUrls = new Set(oldCtx.catalog.entries.map((e) => e.url))
       const newUrls = new Set(ctx.catalog.entries.map((e) => e.url))
@@ -127,6 +137,7 @@ export class Publisher {
       let html: Map<string, string>
       try {
         html = await this.render(candidates, rewrite)
+        span('render')
       } catch (error) {
         const impact: Impact = { added, changed: [], removed }
         return {
@@ -152,12 +163,12 @@ export class Publisher {
         canonicalOverrides.set(url, head.canonical)
         if (!isIndexable(head, ctx.siteUrl + url)) outOfSitemap.add(url)
       }
+      span('facts')
       const failures = checkSite(ctx, outDir, facts, canonicalOverrides, new Set(html.keys()))
+      span('checks')
       const receipt = (ok: boolean, written: string[]): Receipt => ({ ok, impact, written, failures, durationMs: Math.round(performance.now() - started) })
-      if (failures.length || dryRun) {
-        this.facts = null
-        return receipt(!failures.length, [])
-      }
+      // The cache keeps the served pages' facts: a dry run or a refused publish changed none.
+      if (failures.length || dryRun) return receipt(!failures.length, [])
 
       // Stage every file, then rename them into the served folder.
       const staging = fs.mkdtempSync(path.join(path.dirname(outDir), '.publish-'))
@@ -169,7 +180,9 @@ export class Publisher {
           fs.writeFileSync(file, html.get(url)!)
           staged.push(file)
         }
+        span('stage pages')
         writeSitemap(ctx, staging, outOfSitemap)
+        span('sitemap')
         const site = { siteUrl: ctx.siteUrl, brand: ctx.data.site.brand.name, tagline: ctx.data.site.brand.tagline }
         for (const feed of renderFeeds(ctx.data.posts as never, feedSettings, site as never, (u) =>
           fileSize(path.join(outDir, u.split('?')[0].replace(/^\/+/, ''))),
@@ -179,13 +192,16 @@ export class Publisher {
           fs.writeFileSync(file, feed.body)
           staged.push(file)
         }
+        span('feeds')
         writeHostFiles(rules, staging)
         staged.push(...['sitemap.xml', 'robots.txt', '_redirects', 'redirects.nginx.conf', '.htaccess'].map((f) => path.join(staging, f)))
         for (const hook of afterRenderHooks) staged.push(...(await hook(ctx, staging)))
         // Generated files whose bytes the served site already has (most tag feeds, robots.txt, the
         // redirects files) are left alone: no needless compression, and their ETags stay.
+        span('hooks')
         const toWrite = staged.filter((file) => !sameAsServed(file, path.join(outDir, relOf(staging, file).slice(1))))
         await Promise.all(toWrite.filter(isCompressible).map((file) => compressFile(file)))
+        span('compress')
         const written: string[] = []
         for (const file of toWrite) {
           const rel = relOf(staging, file)
@@ -219,8 +235,11 @@ export class Publisher {
           }
           gone.push(relOf(outDir, file))
         }
+        span('rename')
         refreshStaticFiles(outDir, [...written, ...gone])
+        span('static index')
         updateInventory(outDir, ctx, asRendered, removed)
+        span('inventory')
         keep = true
         this.facts = facts
         return receipt(true, written)
@@ -243,14 +262,16 @@ export class Publisher {
     if (registered && path.resolve(registered) !== ours)
       throw new Error(`vike's registered server bundle is ${registered}, not the served build's ${ours}: run \`npm run build\` again before publishing.`)
     setRenderOnly(urls)
-    await prerender({
-      viteConfig: { logLevel: 'error', root: this.opts.root },
-      onPagePrerender: async (pageContext: { urlOriginal: string; _prerenderResult: { filePath: string; fileContent: string } }) => {
-        const { filePath, fileContent } = pageContext._prerenderResult
-        if (!filePath.endsWith('.html') || !urls.has(pageContext.urlOriginal)) return
-        out.set(pageContext.urlOriginal, rewrite(pageContext.urlOriginal, fileContent))
-      },
-    })
+    await withoutSkippedPageWarnings(() =>
+      prerender({
+        viteConfig: { logLevel: 'error', root: this.opts.root },
+        onPagePrerender: async (pageContext: { urlOriginal: string; _prerenderResult: { filePath: string; fileContent: string } }) => {
+          const { filePath, fileContent } = pageContext._prerenderResult
+          if (!filePath.endsWith('.html') || !urls.has(pageContext.urlOriginal)) return
+          out.set(pageContext.urlOriginal, rewrite(pageContext.urlOriginal, fileContent))
+        },
+      }),
+    )
     return out
   }
 
@@ -301,6 +322,41 @@ export function registeredServerEntry(): string | null {
     return /serverEntryFilePathAbsolute:\s*"([^"]+)"/.exec(text)?.[1] ?? null
   } catch {
     return null
+  }
+}
+
+/**
+ * vike's warning for each page folder none of whose URLs is rendered ("Cannot pre-render page …
+ * because it has a non-static route …"). Rendering a few URLs leaves most folders out on purpose;
+ * the full build (which renders them all) keeps the warning. +prerender.partial cannot be set per
+ * prerender() call (vike reads it from +config, shared with the full build).
+ */
+export const SKIPPED_PAGE_WARNING =
+  /Cannot pre-render page \S+ because it has a non-static route, while there isn't any \w+\(\) hook returning an URL matching the page's route/
+
+/** Runs `fn` with exactly vike's skipped-page warning left out of console.warn; every other warning passes. */
+export async function withoutSkippedPageWarnings<T>(fn: () => Promise<T>): Promise<T> {
+  const warn = console.warn
+  console.warn = (...args: unknown[]) => {
+    const text = args.map((a) => (a instanceof Error ? a.message : String(a))).join(' ')
+    if (args.length === 1 && SKIPPED_PAGE_WARNING.test(text)) return
+    warn.apply(console, args)
+  }
+  try {
+    return await fn()
+  } finally {
+    console.warn = warn
+  }
+}
+
+/** With PUBLISH_TIMING=1, prints how long each step of a publish took (bench/publish.ts profiling). */
+function spans() {
+  let last = performance.now()
+  return (label: string) => {
+    if (process.env.PUBLISH_TIMING !== '1') return
+    const now = performance.now()
+    console.error(`  publish span ${label.padEnd(14)} ${(now - last).toFixed(0).padStart(6)} ms`)
+    last = now
   }
 }
 

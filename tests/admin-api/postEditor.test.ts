@@ -191,3 +191,43 @@ describe.each(databases)('post editor ($name)', (target) => {
     })
   })
 })
+
+describe.each(databases)('post image upload quotas (decision 062, $name)', (target) => {
+  const QUOTA = 60_000
+  let server: AdminServer
+  // Random pixels do not compress: about 30 KB of PNG.
+  const noisy = () =>
+    sharp(Buffer.from(Array.from({ length: 100 * 100 * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: 100, height: 100, channels: 3 } })
+      .png()
+      .toBuffer()
+  const images = () => fs.readdirSync(path.join(server.varDir, 'uploads', 'posts')).sort()
+  beforeAll(async () => {
+    setDbPosts(undefined)
+    server = await startAdminServer(target, { UPLOAD_BYTES_PER_HOUR: String(QUOTA), UPLOADS_MAX_TOTAL_BYTES: '20000' })
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  it('answers 507 past the post images folder cap and 429 with Retry-After past the address’s hourly quota, writing nothing', async () => {
+    const small = await upload(server.admin, await png(100, 100))
+    expect(small.status).toBe(201)
+    const [charged] = await server.db('upload_usage').select('bytes')
+    expect(Number(charged.bytes)).toBeLessThan(2_000) // settled to what was received
+    const before = images()
+    const full = await upload(server.admin, await noisy())
+    expect(full.status).toBe(507)
+    expect(full.body.message).toMatch(/storage for them is full/)
+    expect(images()).toEqual(before)
+    // Two noisy images (≈ 60 KB together, reserved before reading) pass the 60,000-byte quota.
+    await server.db('upload_usage').update({ bytes: QUOTA - 10_000 })
+    const form = new FormData()
+    form.set('alt', 'Noise')
+    form.set('file', new Blob([new Uint8Array(await noisy())], { type: 'image/png' }), 'noise.png')
+    const reply = await fetch(`${server.base}/api/admin/posts/media`, { method: 'POST', headers: server.admin.headers(), body: form })
+    expect(reply.status).toBe(429)
+    expect(Number(reply.headers.get('Retry-After'))).toBeGreaterThan(0)
+    expect(((await reply.json()) as { message: string }).message).toMatch(/uploaded the most we accept from one address in an hour/)
+    expect(images()).toEqual(before)
+  })
+})
