@@ -34,6 +34,13 @@ test('an affiliate visit that scrolls, calls and asks for a quote is found in re
   const campaign = `flow-${id}`
   const email = `flow-${id}@example.com`
 
+  // Every event batch the tracker sends, to check the scroll milestones left the browser.
+  const sentEvents: { type: string; path: string; value?: number }[] = []
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/events') && r.method() === 'POST')
+      sentEvents.push(...(JSON.parse(r.postData() ?? '{"events":[]}') as { events: typeof sentEvents }).events)
+  })
+
   // The visit: the home page from an affiliate link.
   await page.goto(`/?utm_source=${source}&utm_medium=affiliate&utm_campaign=${campaign}`)
   await expect(page.locator('html[data-analytics="on"]')).toBeAttached({ timeout: 30_000 })
@@ -42,6 +49,9 @@ test('an affiliate visit that scrolls, calls and asks for a quote is found in re
   await page.evaluate(() => document.addEventListener('click', (e) => (e.target as Element).closest('a[href^="tel:"]') && e.preventDefault()))
   await page.locator('footer a[href^="tel:"]').first().click()
   await flushTracker(page, (body) => body.includes('"name":"call"'))
+  expect(sentEvents.filter((e) => e.type === 'scroll_depth' && e.path.startsWith('/?')).map((e) => e.value)).toEqual(
+    expect.arrayContaining([25, 50, 75, 90, 100]),
+  )
 
   // On to the quote form: a second page view of the same visit.
   await gotoWithIsland(page, '/free-quote', 'QuoteForm')
