@@ -2,6 +2,7 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin'
 import { BrowserRouter, Route } from 'react-router-dom'
 import { AccountPage } from './account/AccountPage.tsx'
+import { RequireAccess } from './common/RequireAccess.tsx'
 import { AnalyticsOverview } from './analytics/AnalyticsOverview.tsx'
 import { Attribution } from './analytics/Attribution.tsx'
 import { LeadJourney, Visitors } from './analytics/Visitors.tsx'
@@ -26,6 +27,7 @@ import deals from './deals/index.ts'
 import errorGroups from './monitoring/errorGroups.ts'
 import { MonitoringPage } from './monitoring/MonitoringPage.tsx'
 import { TrendsPage } from './trends/TrendsPage.tsx'
+import { BlogGeneratorPage } from './blogGenerator/BlogGeneratorPage.tsx'
 import { BlogMigrationPage } from './blogMigration/BlogMigrationPage.tsx'
 import * as monitoringResources from './monitoring/resources.tsx'
 import { i18nProvider } from './i18n.ts'
@@ -62,20 +64,126 @@ export function App() {
           <Route path="/dashboard" element={<Dashboard />} />
           <Route path="/overview" element={<Dashboard />} />
           <Route path="/account" element={<AccountPage />} />
-          <Route path="/analytics" element={<AnalyticsOverview />} />
-          <Route path="/web-traffic" element={<WebTraffic />} />
-          <Route path="/web-analytics" element={<WebAnalytics />} />
-          <Route path="/google-analytics" element={<GoogleAnalytics />} />
-          <Route path="/attribution" element={<Attribution />} />
-          <Route path="/visitors" element={<Visitors />} />
-          <Route path="/visitors/lead/:id" element={<LeadJourney />} />
-          <Route path="/monitoring" element={<MonitoringPage />} />
-          <Route path="/trends" element={<TrendsPage />} />
-          <Route path="/blog-migration" element={<BlogMigrationPage />} />
-          <Route path="/blog-migration/:id" element={<BlogMigrationPage />} />
-          <Route path="/privacy" element={<PrivacyPage />} />
-          <Route path="/newsletter-analytics" element={<NewsletterAnalytics />} />
-          <Route path="/newsletter-settings" element={<MailSettings />} />
+          <Route
+            path="/analytics"
+            element={
+              <RequireAccess resource="analytics">
+                <AnalyticsOverview />
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="/web-traffic"
+            element={
+              <RequireAccess resource="analytics">
+                <WebTraffic />
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="/web-analytics"
+            element={
+              <RequireAccess resource="analytics">
+                <WebAnalytics />
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="/google-analytics"
+            element={
+              <RequireAccess resource="analytics">
+                <GoogleAnalytics />
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="/attribution"
+            element={
+              <RequireAccess resource="attribution">
+                <Attribution />
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="/visitors"
+            element={
+              <RequireAccess resource="analytics">
+                <Visitors />
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="/visitors/lead/:id"
+            element={
+              <RequireAccess resource="attribution">
+                <LeadJourney />
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="/monitoring"
+            element={
+              <RequireAccess resource="monitoring">
+                <MonitoringPage />
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="/trends"
+            element={
+              <RequireAccess resource="trends">
+                <TrendsPage />
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="/blog-generator"
+            element={
+              <RequireAccess resource="blog-generator">
+                <BlogGeneratorPage />
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="/blog-migration"
+            element={
+              <RequireAccess resource="blog-migration">
+                <BlogMigrationPage />
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="/blog-migration/:id"
+            element={
+              <RequireAccess resource="blog-migration">
+                <BlogMigrationPage />
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="/privacy"
+            element={
+              <RequireAccess resource="privacy">
+                <PrivacyPage />
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="/newsletter-analytics"
+            element={
+              <RequireAccess resource="subscribers">
+                <NewsletterAnalytics />
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="/newsletter-settings"
+            element={
+              <RequireAccess resource="newsletter-settings">
+                <MailSettings />
+              </RequireAccess>
+            }
+          />
         </CustomRoutes>
         <Resource name="leads" {...leads} recordRepresentation={(r) => r.name || r.email} />
         <Resource name="contacts" {...contacts} recordRepresentation={(r) => `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || `Contact #${r.id}`}>

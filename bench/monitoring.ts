@@ -195,8 +195,10 @@ try {
       `insert into error_daily (group_id, day, count) select group_id, cast(at / 86400000 as integer), count(*) from error_events group by group_id, cast(at / 86400000 as integer)`,
     )
   })
+  // PostgreSQL: autovacuum would have run on a year of rollups; VACUUM sets the visibility map so
+  // the covering index can serve index-only scans, as it would in production.
   if (!isPostgres(db)) await db.raw('analyze')
-  else await db.raw('analyze')
+  else await db.raw('vacuum analyze')
   console.log(`errors: ${EVENTS.toLocaleString()} events in ${GROUPS.toLocaleString()} groups inserted in ${((performance.now() - t1) / 1000).toFixed(1)} s`)
 
   const t2 = performance.now()

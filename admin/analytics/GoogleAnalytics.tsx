@@ -25,7 +25,7 @@ import UploadIcon from '@mui/icons-material/UploadFile'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiUrl, httpClient } from '../dataProvider.ts'
 import { errorMessage } from '../common/hooks.ts'
-import { analyticsQuery, number, useDateRange } from './api.ts'
+import { number, useDateRange } from './api.ts'
 import { DataCard, LoadError, Loading, RangePicker } from './parts.tsx'
 
 const TimeChart = lazy(() => import('./Charts.tsx').then((m) => ({ default: m.TimeChart })))
@@ -209,7 +209,7 @@ export function GoogleAnalytics() {
   const client = useQueryClient()
   const chosen = params.get('import') ?? ''
   const state = useQuery({ queryKey: ['ga4-state'], queryFn: async () => (await httpClient(`${apiUrl}/google-analytics/state`)).json as State })
-  const url = analyticsQuery('x', range, { import: chosen }).replace('/analytics/x?', '/google-analytics/comparison?')
+  const url = `${apiUrl}/google-analytics/comparison?${new URLSearchParams({ from: range.from, to: range.to, tz: range.tz, ...(chosen ? { import: chosen } : {}) })}`
   const comparison = useQuery({ queryKey: ['ga4-comparison', url], queryFn: async () => (await httpClient(url)).json as Comparison })
   const refresh = () => {
     void client.invalidateQueries({ queryKey: ['ga4-state'] })

@@ -35,6 +35,7 @@ import { formatBytes, formatTime } from '../monitoring/useJson.ts'
 import {
   checkUrls,
   getImport,
+  getProgress,
   listImports,
   planCsvUrl,
   planEntries,
@@ -51,6 +52,8 @@ import {
   type Reconciliation,
 } from './api.ts'
 
+/** Card titles are h2 headings (the page title is the app bar's). */
+const HEADING = { title: { component: 'h2' } } as const
 const OUTCOMES: Outcome[] = ['created', 'updated', 'unchanged', 'skipped', 'failed', 'asset']
 const ACTION_LABEL: Record<string, string> = { create: 'Create', update: 'Change', unchanged: 'Unchanged', skip: 'Skip', asset: 'Image (asset)' }
 const STATUS_COLOR: Record<string, 'default' | 'info' | 'warning' | 'success' | 'error'> = {
@@ -93,7 +96,7 @@ function ImportStart() {
     <>
       {can('blog-migration', 'create') && <UploadCard />}
       <Card>
-        <CardHeader title="Past imports" />
+        <CardHeader slotProps={HEADING} title="Past imports" />
         <CardContent>
           {error && <Alert severity="error">{error}</Alert>}
           {!imports && !error && <LinearProgress aria-label="Loading the imports" />}
@@ -172,6 +175,7 @@ function UploadCard() {
   return (
     <Card component="form" onSubmit={submit} aria-label="Upload an export">
       <CardHeader
+        slotProps={HEADING}
         title="1. Upload an export"
         subheader="WordPress: Tools → Export → All content (.xml). Ghost: Settings → Labs → Export your content (.json). Or a .zip of Markdown files with front matter. Add the media zip (your wp-content/uploads folder, zipped) to bring the images: there is no network here to fetch them from the old site."
       />
@@ -238,11 +242,20 @@ function ImportDetailView({ id }: { id: number }) {
     void load()
   }, [load])
   const active = detail?.status === 'queued' || detail?.status === 'running'
+  // While the job runs: a cheap progress poll every second; the whole import once it ends.
   useEffect(() => {
     if (!active) return
-    const timer = setInterval(() => void load(), 1000)
+    const timer = setInterval(() => {
+      getProgress(id).then(
+        (p) => {
+          if (p.status === 'queued' || p.status === 'running') setDetail((d) => (d ? { ...d, ...p } : d))
+          else void load()
+        },
+        (e: unknown) => setError(errorMessage(e, 'The progress could not be read. Reload the page.')),
+      )
+    }, 1000)
     return () => clearInterval(timer)
-  }, [active, load])
+  }, [active, id, load])
 
   const act = async (label: string, fn: () => Promise<unknown>) => {
     setBusy(label)
@@ -273,6 +286,7 @@ function ImportDetailView({ id }: { id: number }) {
     <>
       <Card>
         <CardHeader
+          slotProps={HEADING}
           title={`Import #${detail.id}: ${detail.fileName}`}
           subheader={`${detail.kindLabel}, ${formatBytes(detail.fileBytes)}${detail.mediaName ? ` · media: ${detail.mediaName} (${formatBytes(detail.mediaBytes)})` : ' · no media zip'} · uploaded ${formatTime(detail.createdAt)}`}
           action={<Chip label={detail.status} color={STATUS_COLOR[detail.status] ?? 'default'} />}
@@ -432,7 +446,11 @@ function ReportCard({ detail }: { detail: ImportDetail }) {
   const images = detail.images
   return (
     <Card>
-      <CardHeader title="Reconciliation report" subheader={`Every item of the file, counted once. Finished ${formatTime(detail.updatedAt)}.`} />
+      <CardHeader
+        slotProps={HEADING}
+        title="Reconciliation report"
+        subheader={`Every item of the file, counted once. Finished ${formatTime(detail.updatedAt)}.`}
+      />
       <CardContent sx={{ display: 'grid', gap: 2 }}>
         <Alert severity={r.addsUp ? 'success' : 'error'}>
           {r.addsUp
@@ -491,6 +509,7 @@ function MissingImagesCard({ detail, onChanged, canEdit }: { detail: ImportDetai
   return (
     <Card>
       <CardHeader
+        slotProps={HEADING}
         title={`Missing images (${images.missing.length})`}
         subheader="Images the posts use that were not in the media zip. The posts still point at the old address; provide each file and the image step converts it and rewrites the posts."
       />
@@ -558,6 +577,7 @@ function UrlCheckCard({ detail, onCheck, busy }: { detail: ImportDetail; onCheck
   return (
     <Card>
       <CardHeader
+        slotProps={HEADING}
         title="Old URLs"
         subheader="Every old address of the imported posts (its permalink and its ?p=ID form), requested from this server with its redirects followed."
       />
@@ -641,7 +661,11 @@ function DryRunCard({ id, summary, canExport }: { id: number; summary: NonNullab
   const types = Object.keys(r.byType).sort()
   return (
     <Card>
-      <CardHeader title="Dry run" subheader={`Run ${formatTime(summary.at)}. Nothing was written: this is what the import will do, item by item.`} />
+      <CardHeader
+        slotProps={HEADING}
+        title="Dry run"
+        subheader={`Run ${formatTime(summary.at)}. Nothing was written: this is what the import will do, item by item.`}
+      />
       <CardContent sx={{ display: 'grid', gap: 2 }}>
         <CountsTable r={r} label="Dry run: items by type and outcome" />
         <Typography>

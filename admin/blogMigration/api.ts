@@ -81,6 +81,7 @@ const post = async <T>(path: string): Promise<T> => (await httpClient(`${base}${
 
 export const listImports = () => get<ImportSummary[]>('')
 export const getImport = (id: number) => get<ImportDetail>(`/${id}`)
+export const getProgress = (id: number) => get<Pick<ImportSummary, 'id' | 'status' | 'phase' | 'itemsTotal' | 'itemsDone' | 'error'>>(`/${id}/progress`)
 export const runDryRun = (id: number) => post<DryRunSummary>(`/${id}/dry-run`)
 export const startImport = (id: number) => post<ImportSummary>(`/${id}/import`)
 export const checkUrls = (id: number) => post<UrlCheck>(`/${id}/check`)

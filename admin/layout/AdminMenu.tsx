@@ -10,6 +10,7 @@ import TrafficIcon from '@mui/icons-material/Traffic'
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart'
 import TrendingUpIcon from '@mui/icons-material/TrendingUp'
 import SettingsIcon from '@mui/icons-material/SettingsSuggest'
+import EditNoteIcon from '@mui/icons-material/EditNote'
 import MoveUpIcon from '@mui/icons-material/MoveUp'
 import PrivacyTipIcon from '@mui/icons-material/PrivacyTip'
 import { canAccess } from '../../shared/permissions.ts'
@@ -42,6 +43,7 @@ export function AdminMenu() {
       {can('alerts') && <Menu.ResourceItem name="alerts" />}
       {can('spam-review') && <Menu.ResourceItem name="spam-review" />}
       {can('trends') && <Menu.Item to="/trends" primaryText="Trends" leftIcon={<TrendingUpIcon />} />}
+      {can('blog-generator') && <Menu.Item to="/blog-generator" primaryText="Blog generator" leftIcon={<EditNoteIcon />} />}
       {can('privacy') && <Menu.Item to="/privacy" primaryText="Privacy" leftIcon={<PrivacyTipIcon />} />}
       {can('cms') && <Menu.ResourceItem name="cms" />}
       {can('syndication') && <Menu.ResourceItem name="syndication" />}

@@ -4,7 +4,24 @@
 // their table; a term's evidence (questions, leads, landing pages); Hide / Unhide (audited).
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { Title, useNotify } from 'react-admin'
-import { Alert, Box, Button, Checkbox, Chip, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material'
+import { Link as RouterLink } from 'react-router-dom'
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  Link,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material'
 import { errorMessage, useCan } from '../common/hooks.ts'
 import { apiUrl, httpClient } from '../dataProvider.ts'
 import { getJson } from '../monitoring/api.ts'
@@ -12,7 +29,18 @@ import { useJson } from '../monitoring/useJson.ts'
 
 const MultiLine = lazy(() => import('../monitoring/Charts.tsx').then((m) => ({ default: m.MultiLine })))
 
-type Term = { term: string; count: number; baseline: number; z: number; visitors: number; label: string; series: number[] }
+type Term = {
+  term: string
+  count: number
+  baseline: number
+  z: number
+  visitors: number
+  label: string
+  series: number[]
+  covered: boolean
+  leads: number
+  dealValue: number
+}
 type Trends = { day: string; terms: Term[]; hidden: string[]; computedMs: number }
 type Evidence = { term: string; items: Array<{ source: string; text: string; at: string; link: string | null }> }
 
@@ -28,7 +56,8 @@ const post = (path: string, body: unknown) =>
   httpClient(`${apiUrl}${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } })
 
 export function TrendsPage() {
-  const { data, error, reload } = useJson<Trends>('/trends')
+  const [sort, setSort] = useState<'score' | 'value'>('score')
+  const { data, error, reload } = useJson<Trends>(sort === 'value' ? '/trends?sort=value' : '/trends')
   const { can } = useCan()
   const notify = useNotify()
   const [compare, setCompare] = useState<string[]>([])
@@ -76,8 +105,9 @@ export function TrendsPage() {
     <Stack spacing={2} sx={{ mt: 1 }}>
       <Title title="Trends" />
       <Alert severity="info">
-        Terms from chatbot questions, lead messages, UTM terms and campaigns, quote services and landing pages of the last 29 days, compared with the same
-        weekday over the previous 4 weeks. Only terms with at least 3 distinct visitors today are shown. Computed in {data.computedMs} ms.
+        Terms from chatbot questions, lead messages, UTM terms and campaigns, quote services, newsletter signup sources and landing pages of the last 29 days,
+        compared with the same weekday over the previous 4 weeks. Only terms with at least 3 distinct visitors today are shown. Computed in {data.computedMs}{' '}
+        ms.
       </Alert>
       {compared.length > 0 && (
         <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2}>
@@ -114,7 +144,13 @@ export function TrendsPage() {
           </Box>
         </Stack>
       )}
-      <TextField label="Filter terms" size="small" value={filter} onChange={(e) => setFilter(e.target.value)} sx={{ maxWidth: 320 }} />
+      <Stack direction="row" spacing={2}>
+        <TextField label="Filter terms" size="small" value={filter} onChange={(e) => setFilter(e.target.value)} sx={{ maxWidth: 320 }} />
+        <TextField select label="Rank by" size="small" value={sort} onChange={(e) => setSort(e.target.value as 'score' | 'value')} sx={{ minWidth: 220 }}>
+          <MenuItem value="score">Trend (label, z-score)</MenuItem>
+          <MenuItem value="value">Commercial value (deal value, leads)</MenuItem>
+        </TextField>
+      </Stack>
       {terms.length === 0 ? (
         <Typography>No term has enough distinct visitors today.</Typography>
       ) : (
@@ -128,6 +164,9 @@ export function TrendsPage() {
               <TableCell align="right">Baseline</TableCell>
               <TableCell align="right">z-score</TableCell>
               <TableCell align="right">Visitors (29 days)</TableCell>
+              <TableCell align="right">Leads</TableCell>
+              <TableCell align="right">Deal value</TableCell>
+              <TableCell>Coverage</TableCell>
               <TableCell />
             </TableRow>
           </TableHead>
@@ -149,6 +188,17 @@ export function TrendsPage() {
                 <TableCell align="right">{t.baseline}</TableCell>
                 <TableCell align="right">{t.z}</TableCell>
                 <TableCell align="right">{t.visitors}</TableCell>
+                <TableCell align="right">{t.leads}</TableCell>
+                <TableCell align="right">{t.dealValue.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })}</TableCell>
+                <TableCell>
+                  {t.covered ? (
+                    'A page covers it'
+                  ) : (
+                    <Link component={RouterLink} to={`/blog-generator?${new URLSearchParams({ q: t.term.toLowerCase() })}`}>
+                      No page covers this: see briefs
+                    </Link>
+                  )}
+                </TableCell>
                 <TableCell>{can('trends', 'edit') && <Button onClick={() => void hide(t.term, false)}>Hide</Button>}</TableCell>
               </TableRow>
             ))}

@@ -80,7 +80,16 @@ export async function realtime(db: Db, now = Date.now()) {
   const since = now - 30 * 60_000
   const [visitors, pages] = await Promise.all([
     db('events').where('ts', '>=', since).countDistinct({ n: 'session_id' }).first(),
-    db('events').where('ts', '>=', since).andWhere('type', 'page_view').groupBy('path').select('path').count({ views: '*' }).orderBy('views', 'desc').limit(10),
+    // The type is counted, not filtered: `type = 'page_view'` in the where clause makes SQLite
+    // read every page view in the table through events_type_received_idx (docs/decisions/124).
+    db('events')
+      .where('ts', '>=', since)
+      .groupBy('path')
+      .select('path', db.raw(`sum(case when type = 'page_view' then 1 else 0 end) as views`))
+      .havingRaw(`sum(case when type = 'page_view' then 1 else 0 end) > 0`)
+      .orderBy('views', 'desc')
+      .orderBy('path')
+      .limit(10),
   ])
   // Each event carries its session's channel: no join to the sessions table.
   const channels = await db('events').where('ts', '>=', since).groupBy('channel').select('channel').countDistinct({ sessions: 'session_id' })

@@ -26,16 +26,17 @@ const DraftSchema = z.object({
   postType: z.enum(POST_TYPES, { error: `Pick a post type: ${POST_TYPES.join(', ')}.` }).optional(),
 })
 
-export async function currentBriefs(db: Db, now = Date.now()): Promise<Array<Brief & { draftPostId: number | null }>> {
+export async function currentBriefs(
+  db: Db,
+  { q = '', now = Date.now(), limit = 60 }: { q?: string; now?: number; limit?: number } = {},
+): Promise<Array<Brief & { draftPostId: number | null }>> {
   const { index } = siteData()
-  const briefs = buildBriefs(await collectSignals(db, now), index)
+  let briefs = buildBriefs(await collectSignals(db, now), index, { limit: Infinity })
+  if (q) briefs = briefs.filter((b) => b.topic.toLowerCase().includes(q) || b.terms.includes(q) || b.entities.some((e) => e.toLowerCase() === q))
+  briefs = briefs.slice(0, limit)
+  // One row per draft made from a brief: small, read whole.
   const drafts = new Map(
-    (
-      await db('blog_brief_drafts').whereIn(
-        'brief_key',
-        briefs.map((b) => b.key),
-      )
-    ).map((r: { brief_key: string; post_id: number }) => [r.brief_key, Number(r.post_id)]),
+    (await db('blog_brief_drafts').select('brief_key', 'post_id')).map((r: { brief_key: string; post_id: number }) => [r.brief_key, Number(r.post_id)]),
   )
   return briefs.map((b) => ({ ...b, draftPostId: drafts.get(b.key) ?? null }))
 }
@@ -55,15 +56,14 @@ export function registerBlogGeneratorRoutes(router: Router, { db }: AdminDeps, g
   router.get('/blog-generator/briefs', ...guard, requirePermission('blog-generator', 'list'), async function briefsHandler(ctx) {
     const started = performance.now()
     const q = typeof ctx.query.q === 'string' ? ctx.query.q.trim().toLowerCase().slice(0, 200) : ''
-    let briefs = await currentBriefs(db)
-    if (q) briefs = briefs.filter((b) => b.topic.toLowerCase().includes(q) || b.terms.includes(q) || b.entities.some((e) => e.toLowerCase() === q))
+    const briefs = await currentBriefs(db, { q })
     const provider = providerView(await loadProvider(db), false)
     ctx.body = { briefs, provider: { state: provider.state, detail: provider.detail }, computedMs: Math.round(performance.now() - started) }
   })
 
   router.post('/blog-generator/drafts', ...guard, requirePermission('blog-generator', 'create'), json, async function createDraftHandler(ctx) {
     const input = DraftSchema.parse(bodyOf(ctx))
-    const brief = (await currentBriefs(db)).find((b) => b.key === input.key)
+    const brief = (await currentBriefs(db, { limit: Infinity })).find((b) => b.key === input.key)
     if (!brief) throw httpError(404, 'This brief is no longer in the list (its demand may have aged out): reload the briefs.')
     if (brief.draftPostId)
       throw httpError(409, `A draft already exists for this brief: open post ${brief.draftPostId} in Posts.`, { postId: String(brief.draftPostId) })

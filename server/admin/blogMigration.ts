@@ -14,10 +14,9 @@ import { fromJson, insertReturningId, nowIso } from '../db/rows.ts'
 import type { Env } from '../env.ts'
 import { enqueueJob } from '../jobs/define.ts'
 import { httpError } from '../middleware/errorHandler.ts'
-import { withPublish } from '../posts/service.ts'
 import { catalogUrls } from '../redirects/catalogUrls.ts'
 import { dryRun, type DryRun, type SourceKind } from '../blogImport/dryRun.ts'
-import { blogImportJob, getImport, storedState } from '../blogImport/importJob.ts'
+import { blogImportJob, getImport, publishImported, storedState } from '../blogImport/importJob.ts'
 import { provideImages, readImages, zipEntryNames, type ImagesState } from '../blogImport/images.ts'
 import type { PlanEntry } from '../blogImport/plan.ts'
 import type { Reconciliation } from '../blogImport/reconcile.ts'
@@ -274,7 +273,7 @@ export function registerBlogMigrationRoutes(router: Router, { db, env }: { db: D
     }
     let publish: { ok: boolean; siteBuilt: boolean; failures: string[] } | null = null
     if (result.postsChanged.length) {
-      const receipt = await withPublish(db, env, { postId: 0, action: 'import-images', userId }, async () => {})
+      const receipt = await publishImported(db, env, 'import-images', userId)
       publish = { ok: receipt.ok, siteBuilt: receipt.siteBuilt, failures: receipt.failures }
     }
     await audit(

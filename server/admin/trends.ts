@@ -12,6 +12,7 @@ import { nowIso } from '../db/rows.ts'
 import { httpError } from '../middleware/errorHandler.ts'
 import { scoreTerms } from '../trends/score.ts'
 import { collect } from '../trends/sources.ts'
+import { siteData } from '../blogGenerator/signals.ts'
 import { audit } from './audit.ts'
 import { adminJsonBody } from './body.ts'
 import { writeWith, type AdminDeps } from './resourceRouter.ts'
@@ -27,8 +28,18 @@ export function registerTrendsRoutes(router: Router, { db }: AdminDeps, guard: M
   router.get('/trends', ...guard, requirePermission('trends', 'list'), async function trendsHandler(ctx) {
     const now = Date.now()
     const started = performance.now()
-    const [{ obs }, hidden] = await Promise.all([collect(db, now), hiddenTerms(db)])
-    const terms = scoreTerms(obs, now, hidden).slice(0, 200)
+    const [{ obs, value }, hidden] = await Promise.all([collect(db, now), hiddenTerms(db)])
+    const { index } = siteData()
+    // "No page covers this": a term that no page title, keyword, Q&A, FAQ or post of the site
+    // carries (landing-page terms are pages themselves). The screen links it to the generator.
+    let terms = scoreTerms(obs, now, hidden).map((t) => ({
+      ...t,
+      covered: t.term.startsWith('page ') || index.coveredTerms.has(t.term),
+      leads: value.get(t.term)?.leads ?? 0,
+      dealValue: value.get(t.term)?.dealValue ?? 0,
+    }))
+    if (ctx.query.sort === 'value') terms = terms.sort((a, b) => b.dealValue - a.dealValue || b.leads - a.leads || b.z - a.z)
+    terms = terms.slice(0, 200)
     ctx.body = { day: new Date(now).toISOString().slice(0, 10), terms, hidden: [...hidden].sort(), computedMs: Math.round(performance.now() - started) }
   })
   router.get('/trends/evidence', ...guard, requirePermission('trends', 'show'), async function trendEvidenceHandler(ctx) {

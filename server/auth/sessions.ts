@@ -114,9 +114,15 @@ export function requireCsrfToken(): Middleware {
   }
 }
 
-export function requirePermission(resource: AdminResource, action: AdminAction): Middleware {
-  return async function requirePermissionMiddleware(ctx, next) {
-    if (!canAccess(adminState(ctx).user.role, { resource, action })) ctx.throw(403, 'Your role does not allow this.')
-    await next()
-  }
+/** A permission guard, carrying what it checks so tests can walk the router (tests/admin-api/roleMatrix.test.ts). */
+export type PermissionMiddleware = Middleware & { permission: { resource: AdminResource; action: AdminAction } }
+
+export function requirePermission(resource: AdminResource, action: AdminAction): PermissionMiddleware {
+  return Object.assign(
+    async function requirePermissionMiddleware(ctx: Parameters<Middleware>[0], next: Parameters<Middleware>[1]) {
+      if (!canAccess(adminState(ctx).user.role, { resource, action })) ctx.throw(403, 'Your role does not allow this.')
+      await next()
+    },
+    { permission: { resource, action } },
+  )
 }

@@ -4,7 +4,7 @@
 // assembled from data/ and the brief's evidence: no language model writes any of it, and the draft
 // says so at its top. The writer replaces the notes under each heading with prose.
 import { TITLE_MAX } from '../../shared/posts.ts'
-import { seoScore, type SeoScore } from '../../shared/seoScore.ts'
+import { scoreSeo, type SeoReport } from '../../shared/seo.ts'
 import { termsOf } from '../trends/score.ts'
 import { cityLink, POST_TYPE_LABELS, type Brief, type PostType, type SiteIndex } from './briefs.ts'
 
@@ -20,7 +20,7 @@ export type Draft = {
   focusKeyphrase: string
   body: string
   excerpt: string
-  seo: SeoScore
+  seo: SeoReport
 }
 
 type Section = { heading: string; facts: Fact['kind'][] }
@@ -183,5 +183,5 @@ export function buildDraft(brief: Brief, site: SiteIndex, { postType, knownTags,
   lines.push('## Related pages', '', ...links.map((l) => `- [${l}](${l})`), '')
   const body = lines.join('\n')
   const draft = { title, slug: slugify(title), body, excerpt: '', tags, focusKeyphrase }
-  return { ...draft, postType: type, outline, facts, links, seo: seoScore({ ...draft, seoTitle: null, seoDescription: null }) }
+  return { ...draft, postType: type, outline, facts, links, seo: scoreSeo({ ...draft, seoTitle: null, seoDescription: null }) }
 }

@@ -12,7 +12,7 @@ import { dryRun, readSource } from './dryRun.ts'
 import { createLinkMapper, createMediaMatcher, rewritePost } from './links.ts'
 import { normaliseMarkdownFile } from './markdownZip.ts'
 import { postHash, type Stored } from './plan.ts'
-import { htmlToMarkdown } from './toMarkdown.ts'
+import { excerptOf, htmlToMarkdown } from './toMarkdown.ts'
 import type { ImportedPost } from './types.ts'
 import { readWxr, ImportFileError } from './wxr.ts'
 import { yoastText } from './wordpress.ts'
@@ -133,6 +133,19 @@ describe('HTML → Markdown', () => {
     )
     expect(markdown).toBe('```\nnpm run build\n```\n\n<!-- wp:latest-posts /-->')
     expect(unknown).toEqual(['core/latest-posts'])
+  })
+})
+
+describe('excerpt', () => {
+  it("keeps the export's excerpt, else starts the body as plain text, cut on a word to fit the description", () => {
+    expect(excerptOf('Post 7 of the benchmark.', '# Title')).toBe('Post 7 of the benchmark.')
+    const body =
+      '## Why it matters\n\nMost **service businesses** lose track of [the calls](/blog/x) their ads produce. ![chart](/media/blog/a.webp) A tracking number per source, recordings on the CRM timeline and a weekly review turn that noise into a budget decision.'
+    const out = excerptOf('  ', body)
+    expect(out.startsWith('Why it matters Most service businesses lose track of the calls their ads produce. A tracking number')).toBe(true)
+    expect(out.length).toBeLessThanOrEqual(160)
+    expect(out.endsWith('…')).toBe(true)
+    expect(out).not.toMatch(/[#*![\]()]/)
   })
 })
 

@@ -11,14 +11,15 @@ import type { Db } from '../db/knex.ts'
 import type { Env } from '../env.ts'
 import { chunk, fromJson, nowIso } from '../db/rows.ts'
 import { defineJob } from '../jobs/define.ts'
-import { withPublish } from '../posts/service.ts'
+import { publisherFor, withPublish } from '../posts/service.ts'
 import { insertPosts, updatePost, type NewPost } from '../posts/store.ts'
 import { catalogUrls } from '../redirects/catalogUrls.ts'
-import { bumpVersion } from '../redirects/store.ts'
+import { bumpVersion, redirectStore } from '../redirects/store.ts'
 import { walk, type DryRun, type SourceKind } from './dryRun.ts'
 import { postHash, type Stored } from './plan.ts'
 import type { Reconciliation } from './reconcile.ts'
 import type { ImportedPost } from './types.ts'
+import { excerptOf } from './toMarkdown.ts'
 import { REDIRECT_GROUP } from './constants.ts'
 import { convertFound, zipEntryNames, type ImagesState } from './images.ts'
 import { checkOldUrls } from './urlCheck.ts'
@@ -68,7 +69,7 @@ export function toPostFields(post: ImportedPost, slug: string, markdown: string,
     title: post.title,
     slug,
     body: markdown,
-    excerpt: post.excerpt,
+    excerpt: excerptOf(post.excerpt, markdown),
     tags: [...new Set([...post.tags, ...post.categories])].slice(0, 10),
     author: post.author || fallbackAuthor,
     seoTitle: post.seoTitle,
@@ -249,7 +250,11 @@ export async function runImport(db: Db, importId: number, opts: RunOptions = {})
       for (const ins of chunk(inserts, 50)) await trx('redirects').insert(ins)
     })
   }
-  if (plan.redirects.length) await bumpVersion(db)
+  if (plan.redirects.length) {
+    await bumpVersion(db)
+    // This instance serves the new rules at once (others within their refresh interval).
+    await redirectStore(db).refresh()
+  }
 
   const report = plan.reconciliation
   await db('blog_imports')
@@ -263,6 +268,17 @@ export async function runImport(db: Db, importId: number, opts: RunOptions = {})
       updated_at: nowIso(),
     })
   return report
+}
+
+/**
+ * One incremental publish for everything an import changed (the imported posts are already
+ * committed; the publisher diffs the database against what the site was built with). The
+ * publisher reads its first snapshot outside the publish transaction: inside it, SQLite's single
+ * connection is held by the transaction and the read would wait for ever.
+ */
+export async function publishImported(db: Db, env: Env, action: string, userId: number | null) {
+  await publisherFor(env)?.init(db)
+  return withPublish(db, env, { postId: 0, action, userId }, async () => {})
 }
 
 /**
@@ -287,7 +303,7 @@ export async function afterImport(deps: { db: Db; env: Env; origin?: string }, i
   }
   signal?.throwIfAborted()
   await setPhase('publish')
-  const receipt = await withPublish(db, env, { postId: 0, action: 'import', userId: row.createdBy }, async () => {})
+  const receipt = await publishImported(db, env, 'import', row.createdBy)
   const report = fromJson<Record<string, unknown>>((await db('blog_imports').where({ id: importId }).first('report'))?.report) ?? {}
   report.publish = { ok: receipt.ok, siteBuilt: receipt.siteBuilt, added: receipt.impact.added.length, failures: receipt.failures.slice(0, 50) }
   await setPhase('publish', { report: JSON.stringify(report) })

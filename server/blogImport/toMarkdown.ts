@@ -3,6 +3,7 @@
 // through turndown; blocks and shortcodes this converter does not know are kept verbatim as HTML
 // in the Markdown and listed, so nothing is silently dropped. [caption] and [embed] are known.
 import TurndownService from 'turndown'
+import { DESCRIPTION_MAX } from '../../shared/posts.ts'
 import { own } from './types.ts'
 
 /** Core blocks whose HTML turndown renders faithfully; their comments are dropped. */
@@ -140,4 +141,24 @@ export function imageUrls(markdown: string): string[] {
   for (const m of markdown.matchAll(/<img[^>]*\ssrc=["']([^"']+)["']/gi)) urls.add(m[1])
   // Copies: the URLs outlive the body (image maps of the whole import).
   return [...urls].map(own)
+}
+
+/**
+ * The excerpt (the page's description): the export's, or, as WordPress does when there is none,
+ * the start of the body as plain text; cut on a word to fit the description limit. A published
+ * page without a description fails the site's checks, so an empty excerpt is never imported.
+ */
+export function excerptOf(excerpt: string, markdown: string): string {
+  const text = (excerpt.trim() ? excerpt : markdown)
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s+/gm, '')
+    .replace(/[*_`~]+/g, '')
+    .replace(/\[[^\]]*\]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  if (text.length <= DESCRIPTION_MAX) return text
+  const cut = text.slice(0, DESCRIPTION_MAX - 1)
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 80 ? cut.lastIndexOf(' ') : cut.length).replace(/[\s,;:.-]+$/, '')}…`
 }

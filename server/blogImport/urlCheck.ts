@@ -1,6 +1,7 @@
 // After an import: every old address of the imported posts (the permalink and the ?p=ID form)
 // is requested from this server over HTTP, following its redirects (same server only, at most 5
-// hops), and every one that does not end on a 200 page is reported with where it ended and why.
+// hops), and every one that does not end on a 200 page at its new address is reported with where
+// it ended and why.
 import type { Db } from '../db/knex.ts'
 import { nowIso } from '../db/rows.ts'
 import { REDIRECT_GROUP } from './constants.ts'
@@ -18,7 +19,12 @@ export type UrlCheckResult = {
 const HOPS = 5
 const CONCURRENCY = 6
 
-async function visit(origin: string, from: string, signal?: AbortSignal): Promise<{ status: number | null; finalUrl: string; reason: string | null }> {
+async function visit(
+  origin: string,
+  from: string,
+  expected: string,
+  signal?: AbortSignal,
+): Promise<{ status: number | null; finalUrl: string; reason: string | null }> {
   let url = new URL(from, origin).toString()
   for (let hop = 0; hop <= HOPS; hop++) {
     let res: Response
@@ -35,7 +41,16 @@ async function visit(origin: string, from: string, signal?: AbortSignal): Promis
       continue
     }
     const path = new URL(url).pathname + new URL(url).search
-    if (res.status === 200) return { status: 200, finalUrl: path, reason: null }
+    if (res.status === 200)
+      return {
+        status: 200,
+        finalUrl: path,
+        // A 200 somewhere else (the home page for an unredirected /?p=ID) is not the post.
+        reason:
+          new URL(url).pathname.replace(/\/+$/, '') === expected.replace(/\/+$/, '')
+            ? null
+            : `lands on ${path}, not on ${expected}: the redirect did not apply`,
+      }
     return {
       status: res.status,
       finalUrl: path,
@@ -52,8 +67,9 @@ async function visit(origin: string, from: string, signal?: AbortSignal): Promis
 
 /** Visits every old URL of the blog import group; `origin` is this server (http://127.0.0.1:port). */
 export async function checkOldUrls(db: Db, origin: string, opts: { signal?: AbortSignal } = {}): Promise<UrlCheckResult> {
-  const rows = (await db('redirects').where({ group: REDIRECT_GROUP }).orderBy('id').select('source', 'query_mode')) as Array<{ source: string }>
-  const urls = [...new Set(rows.map((r) => String(r.source)))]
+  const rows = (await db('redirects').where({ group: REDIRECT_GROUP }).orderBy('id').select('source', 'target')) as Array<{ source: string; target: string }>
+  const targets = new Map(rows.map((r) => [String(r.source), String(r.target)]))
+  const urls = [...targets.keys()]
   const failures: UrlCheckResult['failures'] = []
   let ok = 0
   let next = 0
@@ -61,7 +77,7 @@ export async function checkOldUrls(db: Db, origin: string, opts: { signal?: Abor
     while (next < urls.length) {
       opts.signal?.throwIfAborted()
       const from = urls[next++]
-      const r = await visit(origin, from)
+      const r = await visit(origin, from, targets.get(from)!)
       if (r.reason) failures.push({ from, status: r.status, finalUrl: r.finalUrl, reason: r.reason })
       else ok++
     }

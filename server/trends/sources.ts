@@ -6,11 +6,13 @@
 //     the landing page; one visitor per lead email;
 //   - landing pages by traffic: analytics_daily `landing` rows, with their distinct visitors.
 // Terms are normalised by termsOf with the site's entities (cities, states, tools, services).
-import type { Queryable } from '../db/rows.ts'
+import { fromJson, type Queryable } from '../db/rows.ts'
 import { defaultDataDir, loadData } from '../../data/loadData.ts'
 import { BASELINE_DAYS, dayIndex, observe, termsOf, type Observations } from './score.ts'
 
-export type Evidence = { source: 'chatbot' | 'lead' | 'landing'; text: string; at: string; link: string | null }
+export type Evidence = { source: 'chatbot' | 'lead' | 'landing' | 'newsletter'; text: string; at: string; link: string | null }
+/** Commercial value of a term: the leads (one per email) that mention it or arrived through it, and their deal amounts. */
+export type TermValue = { leads: number; dealValue: number }
 
 let entities: Array<{ match: string; term: string }> | null = null
 export function siteEntities(): Array<{ match: string; term: string }> {
@@ -36,10 +38,14 @@ export function siteEntities(): Array<{ match: string; term: string }> {
   return entities
 }
 
-export async function collect(db: Queryable, now = Date.now()): Promise<{ obs: Observations; evidence: Map<string, Evidence[]> }> {
+export async function collect(
+  db: Queryable,
+  now = Date.now(),
+): Promise<{ obs: Observations; evidence: Map<string, Evidence[]>; value: Map<string, TermValue> }> {
   const since = new Date((dayIndex(now) - BASELINE_DAYS) * 86_400_000)
   const obs: Observations = new Map()
   const evidence = new Map<string, Evidence[]>()
+  const leadsOfTerm = new Map<string, Map<string, number>>()
   const ents = siteEntities()
   const note = (term: string, e: Evidence) => {
     const list = evidence.get(term) ?? []
@@ -62,6 +68,16 @@ export async function collect(db: Queryable, now = Date.now()): Promise<{ obs: O
     .andWhere('created_at', '>=', since.toISOString())
     .select('id', 'email', 'message', 'utm_term', 'utm_campaign', 'details', 'landing_page', 'created_at')
     .limit(200_000)
+  // Deal amounts of the contacts the leads became (contacts.lead_id, deals.contact_ids).
+  const leadOfContact = new Map<number, number>(
+    (await db('contacts').whereNotNull('lead_id').select('id', 'lead_id')).map((c: { id: number; lead_id: number }) => [Number(c.id), Number(c.lead_id)]),
+  )
+  const dealValue = new Map<number, number>()
+  for (const d of (await db('deals').select('contact_ids', 'amount')) as Array<{ contact_ids: unknown; amount: unknown }>) {
+    const ids = fromJson<number[]>(d.contact_ids) ?? []
+    for (const id of new Set(ids.map((c) => leadOfContact.get(Number(c))).filter((x): x is number => x !== undefined)))
+      dealValue.set(id, (dealValue.get(id) ?? 0) + Number(d.amount))
+  }
   for (const l of leads) {
     const at = new Date(l.created_at as string).getTime()
     let services: unknown = []
@@ -76,6 +92,9 @@ export async function collect(db: Queryable, now = Date.now()): Promise<{ obs: O
     if (typeof l.landing_page === 'string' && l.landing_page) terms.add(`page ${l.landing_page.split('?')[0]}`)
     for (const term of terms) {
       observe(obs, term, at, `lead:${String(l.email)}`)
+      const byEmail = leadsOfTerm.get(term) ?? new Map<string, number>()
+      byEmail.set(String(l.email).toLowerCase(), (byEmail.get(String(l.email).toLowerCase()) ?? 0) + (dealValue.get(Number(l.id)) ?? 0))
+      leadsOfTerm.set(term, byEmail)
       note(term, {
         source: 'lead',
         text: String(l.message || l.utm_term || '').slice(0, 200),
@@ -94,5 +113,24 @@ export async function collect(db: Queryable, now = Date.now()): Promise<{ obs: O
     for (let v = 0; v < Number(row.visitors); v++) observe(obs, term, at, `landing:${row.day}:${v}`)
     note(term, { source: 'landing', text: `${row.visitors} visitors landed on ${row.key}`, at: new Date(at).toISOString(), link: row.key })
   }
-  return { obs, evidence }
+  // Newsletter signups: the form's source and the campaign they came through; one visitor per email.
+  const signups: Array<Record<string, unknown>> = await db('newsletter_subscribers')
+    .where('created_at', '>=', since.toISOString())
+    .select('email', 'source', 'utm_campaign', 'created_at')
+    .limit(200_000)
+  for (const s of signups) {
+    const at = new Date(s.created_at as string).getTime()
+    for (const term of termsOf([s.source, s.utm_campaign].filter(Boolean).join(' . '), ents)) {
+      observe(obs, term, at, `signup:${String(s.email)}`)
+      note(term, {
+        source: 'newsletter',
+        text: `Signup from ${String(s.source || 'unknown source')}${s.utm_campaign ? ` (campaign ${String(s.utm_campaign)})` : ''}`,
+        at: new Date(at).toISOString(),
+        link: null,
+      })
+    }
+  }
+  const value = new Map<string, TermValue>()
+  for (const [term, byEmail] of leadsOfTerm) value.set(term, { leads: byEmail.size, dealValue: Math.round([...byEmail.values()].reduce((a, b) => a + b, 0)) })
+  return { obs, evidence, value }
 }

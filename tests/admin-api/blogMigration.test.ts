@@ -4,6 +4,7 @@
 // the media zip converted to WebP and served; a missing image provided afterwards and the post
 // rewritten; the check of every old URL through the server; every write audited.
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -27,7 +28,9 @@ describe.each(databases)('blog migration admin API ($name)', (target) => {
   let marketing: AdminSession
   let importId: number
   beforeAll(async () => {
-    server = await startAdminServer(target, { BLOG_IMPORT_MAX_BYTES: String(64 * 1024) })
+    // An empty site folder: no build to publish into, whether or not this checkout was built.
+    const site = fs.mkdtempSync(path.join(os.tmpdir(), 'proofline-blog-migration-site-'))
+    server = await startAdminServer(target, { BLOG_IMPORT_MAX_BYTES: String(64 * 1024), STATIC_DIR: site })
     marketing = await userWithRole(server, 'marketing')
   })
   afterAll(async () => {

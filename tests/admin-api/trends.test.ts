@@ -26,6 +26,17 @@ describe.each(databases)('trends ($name)', (target) => {
         asked_at: new Date(r.at).toISOString(),
       })),
     )
+    // Newsletter signups from one form source: one visitor per email.
+    await server
+      .db('newsletter_subscribers')
+      .insert(
+        [1, 2, 3].map((i) => ({
+          email: `nl-${i}@example.com`,
+          source: 'newsletter-e2e',
+          status: 'pending',
+          created_at: new Date(now - i * 1000).toISOString(),
+        })),
+      )
     await insertLeads(server.db, 4, (i) => ({ message: `We need podcast advertising help (${i})`, created_at: new Date(now - i * 60_000).toISOString() }))
   })
   afterAll(async () => {
@@ -39,6 +50,12 @@ describe.each(databases)('trends ($name)', (target) => {
     expect(byTerm.get('migration')).toMatchObject({ label: 'breakout', count: 9, baseline: 1, visitors: 37 })
     expect((byTerm.get('migration') as { z: number }).z).toBeGreaterThan(5)
     expect(byTerm.get('podcast')).toMatchObject({ label: 'new', count: 4, visitors: 4 })
+    // Commercial value (4 leads name podcasts) and the "no page covers this" flag.
+    expect(byTerm.get('podcast')).toMatchObject({ leads: 4, dealValue: 0, covered: false })
+    expect(byTerm.get('migration')).toMatchObject({ leads: 0, covered: true })
+    expect(byTerm.get('newsletter')).toMatchObject({ label: 'new', count: 3 })
+    const byValue = await server.admin.get('/api/admin/trends?sort=value')
+    expect(byValue.body.terms[0].leads).toBeGreaterThan(0)
     expect([...byTerm.keys()]).not.toContain('fax')
     expect([...byTerm.keys()]).not.toContain('machine')
   })

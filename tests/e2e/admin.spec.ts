@@ -203,5 +203,17 @@ test('a sales user invited by an admin sets a password and cannot see Users', as
   await expect(salesPage.getByRole('button', { name: 'Invite' })).toHaveCount(0)
   await expect(salesPage.getByText(email)).toHaveCount(0)
   expect((await salesPage.request.get('/api/admin/users')).status()).toBe(403)
+  // Custom pages outside the menu's reach say so, instead of failing on their first request.
+  for (const [path, item] of [
+    ['/admin/privacy', 'Privacy'],
+    ['/admin/monitoring', 'Monitoring'],
+  ]) {
+    await expect(menu.getByRole('menuitem', { name: item })).toHaveCount(0)
+    await salesPage.goto(path)
+    await expect(salesPage.getByText('Access denied')).toBeVisible({ timeout: 15_000 })
+  }
+  await salesPage.goto('/admin/attribution')
+  await expect(salesPage.getByRole('heading', { level: 1, name: /^Attribution/ })).toBeVisible({ timeout: 15_000 })
+  await expect(salesPage.getByText('Access denied')).toHaveCount(0)
   await sales.close()
 })
