@@ -40,6 +40,7 @@ import users from './users/index.ts'
 import redirects, { RedirectImport, notFound } from './redirects/resources.ts'
 import posts, { tags } from './posts/index.ts'
 import { campaigns, MailSettings, NewsletterAnalytics, newsletterLists, SubscriberImport, subscribers } from './newsletter/index.ts'
+import { SocialCalendar } from './social/SocialCalendar.tsx'
 import { SocialAccountCreate, SocialAccountList, SocialPostCreate, SocialPostList, SocialPostShow } from './social/SocialScreens.tsx'
 
 export function App() {
@@ -234,7 +235,9 @@ export function App() {
           create={SocialPostCreate}
           options={{ label: 'Social media' }}
           recordRepresentation="title"
-        />
+        >
+          <Route path="calendar" element={<SocialCalendar />} />
+        </Resource>
         <Resource
           name="social-accounts"
           list={SocialAccountList}

@@ -26,6 +26,7 @@ import {
   type RaRecord,
 } from 'react-admin'
 import { useWatch } from 'react-hook-form'
+import { Link } from 'react-router-dom'
 import { Alert, Box, Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material'
 import { NETWORK_LIMITS, NETWORKS, RECURRENCES, SOCIAL_STATUSES, validateVariant, variantText, type Network } from '../../shared/social.ts'
 import { apiUrl, httpClient } from '../dataProvider.ts'
@@ -81,6 +82,9 @@ const PostListActions = () => {
   return (
     <TopToolbar>
       {can('social-media', 'create') && <CreateButton label="Compose" />}
+      <Button component={Link} to="/social-media/calendar" size="small">
+        Calendar
+      </Button>
       <ExportButton />
     </TopToolbar>
   )
