@@ -10,7 +10,7 @@ const localInput = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${p
 
 test.use({ actionTimeout: 20_000 })
 
-test('a scheduled post shows in its day, and "Move to…" reschedules it to another day', async ({ page }) => {
+test('a scheduled post shows in its day; "Move to…" and dragging reschedule it; the week view puts it in its hour', async ({ page }) => {
   test.setTimeout(120_000)
   const id = uniqueId()
   const csrf = await signInWithApi(page.request)
@@ -70,4 +70,27 @@ test('a scheduled post shows in its day, and "Move to…" reschedules it to anot
   )
   expect(audit.status).toBe(200)
   expect(JSON.stringify(audit.body)).toContain(second.toISOString())
+
+  // Drag it one day on: same time of day.
+  const third = new Date(second)
+  third.setDate(third.getDate() + 1)
+  const thirdCell = page.getByRole('gridcell', { name: await dayLabel(third.getTime()), exact: true })
+  await page
+    .getByRole('gridcell', { name: await dayLabel(second.getTime()), exact: true })
+    .getByRole('listitem', { name: new RegExp(`^${title}, `) })
+    .dragTo(thirdCell)
+  await expect(thirdCell.getByRole('listitem', { name: new RegExp(`^${title}, Scheduled, `) })).toBeVisible({ timeout: 20_000 })
+  const dragged = await adminApi(page.request, csrf, 'GET', `/social-media/${postId}`)
+  expect(new Date(String(dragged.body.scheduled_at)).getTime()).toBe(third.getTime())
+
+  // The week view puts it in its hour.
+  await page.getByRole('button', { name: 'Week', exact: true }).click()
+  const monday = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate() - ((d.getDay() + 6) % 7)).getTime()
+  const weeksAhead = Math.round((monday(third) - monday(new Date())) / (7 * 86_400_000))
+  for (let i = 0; i < weeksAhead; i++) await page.getByRole('button', { name: 'Next week' }).click()
+  await expect(
+    page
+      .getByRole('gridcell', { name: `${await dayLabel(third.getTime())}, 15:00`, exact: true })
+      .getByRole('listitem', { name: new RegExp(`^${title}, Scheduled, `) }),
+  ).toBeVisible({ timeout: 20_000 })
 })
