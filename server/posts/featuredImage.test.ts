@@ -2,7 +2,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import sharp from 'sharp'
+import sharp, { type Sharp } from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
 import { featuredImageOf, webpSize } from './featuredImage.ts'
 import { storeImage } from './media.ts'
@@ -15,7 +15,7 @@ const image = (width: number, height: number, channels: 3 | 4) =>
 
 describe('featured images', () => {
   it('reads the size of lossy, lossless and extended (alpha) WebP files, and nothing from other files', async () => {
-    const cases: [string, sharp.Sharp][] = [
+    const cases: [string, Sharp][] = [
       ['lossy.webp', image(321, 123, 3).webp()],
       ['lossless.webp', image(300, 77, 3).webp({ lossless: true })],
       ['alpha.webp', image(250, 99, 4).webp({ alphaQuality: 50 })],
