@@ -3,7 +3,6 @@
 // robots.txt, checks every page (links, duplicates, head), and precompresses the output.
 import fs from 'node:fs'
 import path from 'node:path'
-import { prerender } from 'vike/api'
 import { AggregateDataError, DataError, defaultDataDir } from '../data/loadData.ts'
 import { setDbPosts } from '../data/dbPosts.ts'
 import { getSiteContext } from '../pages/_shared/siteContext.ts'
@@ -11,40 +10,21 @@ import { readBuildSnapshot } from '../server/posts/snapshot.ts'
 import { runStep, startStep } from './build/steps.ts'
 import { writeAssets } from './build/assets.ts'
 import { writeChatbotIndex } from './build/chatbotIndex.ts'
-import { checkSite, quickFacts, type QuickFacts } from './build/checkSite.ts'
+import { checkSite } from './build/checkSite.ts'
 import { createPrecompressor } from './build/precompress.ts'
+import { renderPages, splitUrls, startShard } from './build/renderShard.ts'
 import { writeSitemap } from './build/sitemap.ts'
 import { finishRedirects, prepareRedirects } from './build/redirects.ts'
 import { newBuildId, writeBuildReport, type BuildReport } from '../server/monitoring/builds.ts'
 import { readCmsBuildData } from './build/cmsData.ts'
-import { effectiveHead, isIndexable, setHead } from '../server/cms/headOverride.ts'
-import { inventoryFileOf, pageFacts, writeInventory, type InventoryFile, type InventoryPage } from '../server/cms/inventory.ts'
+import { effectiveHead, isIndexable } from '../server/cms/headOverride.ts'
+import { inventoryFileOf, writeInventory, type InventoryFile, type InventoryPage } from '../server/cms/inventory.ts'
 import { writeFeeds } from '../server/feeds/writeFeeds.ts'
 
 export const root = path.resolve(import.meta.dirname, '..')
 /** BUILD_OUT_DIR lets the benchmark build a synthetic site without touching dist/. */
 export const distDir = path.resolve(root, process.env.BUILD_OUT_DIR || 'dist')
 export const outDir = path.join(distDir, 'client')
-
-type PrerenderedPage = {
-  urlOriginal: string
-  data?: unknown
-  pageHtmlString?: string
-  _prerenderResult: { filePath: string; fileContent: string }
-  _prerenderContext?: { output?: { pageContext: unknown; fileContent: string }[] }
-}
-
-/** Vike keeps every page's HTML and data until pre-rendering ends (prerenderContext.output);
- * we have already written the file, so drop our copies to keep a 10,000-page build's memory
- * flat. Private fields: if vike renames them this only stops saving memory. */
-function releasePage(pageContext: PrerenderedPage) {
-  const output = pageContext._prerenderContext?.output
-  const written = output?.findLast((o) => o.pageContext === pageContext)
-  if (written) written.fileContent = ''
-  pageContext._prerenderResult.fileContent = ''
-  pageContext.pageHtmlString = ''
-  pageContext.data = undefined
-}
 
 /** The site as the feeds name it. */
 export const feedSiteOf = (ctx: ReturnType<typeof getSiteContext>) => ({
@@ -81,7 +61,7 @@ function precompressCacheDir() {
   return path.join(varDir, 'precompress-cache', path.relative(root, distDir).replace(/[^\w.-]+/g, '_') || 'dist')
 }
 
-export async function buildSite({ quiet = false } = {}) {
+export async function buildSite({ quiet = false, serial = true } = {}) {
   const started = performance.now()
   const startedAt = new Date()
   const buildId = newBuildId(startedAt)
@@ -105,7 +85,8 @@ export async function buildSite({ quiet = false } = {}) {
   // points into data/: tell them where the data is.
   process.env.DATA_DIR ||= defaultDataDir
   const log = (line: string) => quiet || console.log(line)
-  setDbPosts(await readBuildSnapshot(root, log))
+  const snapshot = await readBuildSnapshot(root, log)
+  setDbPosts(snapshot)
   /** Seconds spent in each phase, for `npm run bench:build`. */
   const phases: Record<string, number> = {}
   const dataStart = performance.now()
@@ -134,41 +115,45 @@ export async function buildSite({ quiet = false } = {}) {
   // Awaited after the pre-render; a failure then stops the build like before.
   adminStep.catch(() => {})
 
-  let done = 0
   const renderStart = performance.now()
   const step = Math.max(25, Math.round(total / 10))
-  const facts = new Map<string, QuickFacts>()
-  const rendered = new Map<string, ReturnType<typeof pageFacts>>()
+  let done = 0
+  const progress = () => {
+    done++
+    if (done % step === 0 || done === total) {
+      const seconds = (performance.now() - renderStart) / 1000
+      const { rss, heapUsed } = process.memoryUsage()
+      log(
+        `  pre-rendered ${done}/${total} pages, ${(done / seconds).toFixed(0)} pages/s (heap ${(heapUsed / 2 ** 20).toFixed(0)} MB, RSS ${(rss / 2 ** 20).toFixed(0)} MB)`,
+      )
+    }
+  }
   const compressor = createPrecompressor({ cacheDir: precompressCacheDir() })
   compressor.addExisting(outDir)
-  await prerender({
-    viteConfig: { logLevel: 'warn' },
-    onPagePrerender: async (pageContext: PrerenderedPage) => {
-      const { filePath, fileContent: html } = pageContext._prerenderResult
-      let fileContent = filePath.endsWith('.html') ? redirects.rewrite(html) : html
-      if (filePath.endsWith('.html') && ctx.catalog.byUrl.has(pageContext.urlOriginal)) {
-        // The inventory of /admin/cms keeps the page as rendered; a page override then sets its head.
-        const own = pageFacts(fileContent)
-        rendered.set(pageContext.urlOriginal, own)
-        const override = cms.overrides.get(pageContext.urlOriginal)
-        if (override) fileContent = setHead(fileContent, effectiveHead(own.head, override, ctx.siteUrl))
-      }
-      await fs.promises.mkdir(path.dirname(filePath), { recursive: true })
-      await fs.promises.writeFile(filePath, fileContent)
-      await compressor.add(filePath, fileContent)
-      if (!filePath.endsWith('.html')) return
-      facts.set(pageContext.urlOriginal, quickFacts(fileContent))
-      releasePage(pageContext)
-      done++
-      if (done % step === 0 || done === total) {
-        const seconds = (performance.now() - renderStart) / 1000
-        const { rss, heapUsed } = process.memoryUsage()
-        log(
-          `  pre-rendered ${done}/${total} pages, ${(done / seconds).toFixed(0)} pages/s (heap ${(heapUsed / 2 ** 20).toFixed(0)} MB, RSS ${(rss / 2 ** 20).toFixed(0)} MB)`,
-        )
-      }
-    },
+  // With --parallel, on both cores: a child process renders half of the URLs (renderShard.ts). Serial
+  // by default: on this loaded 2-core machine it did not pay (docs/decisions/162-parallel-render.md).
+  const [mine, theirs] = serial ? [undefined, new Set<string>()] : splitUrls(ctx.catalog.entries.map((e) => e.url))
+  const shard = serial
+    ? undefined
+    : startShard({ dataDir: process.env.DATA_DIR!, snapshot, rules: redirects.rules, overrides: cms.overrides, urls: [...theirs] }, progress)
+  shard?.catch(() => {})
+  const own = await renderPages({
+    redirects,
+    overrides: cms.overrides,
+    only: mine,
+    writes: (url) => !theirs.has(url),
+    onWritten: (filePath, fileContent) => compressor.add(filePath, fileContent),
+    onPage: progress,
   })
+  const other = await shard
+  // The same maps as one serial build: the inventory and the checks read them in catalog order.
+  const facts = new Map(own.facts)
+  const rendered = new Map(own.rendered)
+  if (other) {
+    for (const [url, f] of other.facts) facts.set(url, f)
+    for (const [url, r] of other.rendered) rendered.set(url, r)
+    redirects.rewritten += other.rewritten
+  }
   const renderSeconds = (performance.now() - renderStart) / 1000
   phases.render = renderSeconds
 
@@ -252,8 +237,9 @@ export async function buildSite({ quiet = false } = {}) {
   writeInventory(inventoryFileOf(outDir), inventory)
   const totalSeconds = (performance.now() - started) / 1000
   const pagesPerSecond = done / renderSeconds
-  // The highest of the three processes: bundling, pre-rendering (this one) and the admin build.
-  const peakRssMb = Math.max(process.resourceUsage().maxRSS / 1024, bundles.peakRssMb, admin.peakRssMb)
+  // The highest of the three steps: bundling, pre-rendering (this process and its worker) and the admin build.
+  // With the render worker, the pre-render's is the sum of both processes' peaks (an upper bound).
+  const peakRssMb = Math.max(process.resourceUsage().maxRSS / 1024 + (other?.peakRssMb ?? 0), bundles.peakRssMb, admin.peakRssMb)
   log(
     `pre-rendered ${done} pages in ${renderSeconds.toFixed(1)} s (${pagesPerSecond.toFixed(0)} pages/s); ${compressed} files precompressed; total ${totalSeconds.toFixed(1)} s; peak RSS ${peakRssMb.toFixed(0)} MB`,
   )
@@ -262,7 +248,7 @@ export async function buildSite({ quiet = false } = {}) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  buildSite({ quiet: process.argv.includes('--json') })
+  buildSite({ quiet: process.argv.includes('--json'), serial: !process.argv.includes('--parallel') || process.argv.includes('--serial') })
     .then((result) => process.argv.includes('--json') && console.log(JSON.stringify(result)))
     .catch(fail)
 }

@@ -89,7 +89,7 @@ const PostListActions = () => {
 export const SocialPostList = () => (
   <>
     <ProviderNotice />
-    <List filters={postFilters} actions={<PostListActions />} sort={{ field: 'scheduled_at', order: 'DESC' }} title="Social media">
+    <List filters={postFilters} actions={<PostListActions />} empty={false} sort={{ field: 'scheduled_at', order: 'DESC' }} title="Social media">
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="title" />
         <DataTable.Col source="status" render={(r: RaRecord) => STATUS_LABEL[String(r.status)] ?? String(r.status)} />
@@ -203,9 +203,9 @@ function VariantCard({ postId, v }: { postId: number; v: Variant }) {
   }
   const label = NETWORK_LIMITS[v.network].label
   return (
-    <Card variant="outlined" sx={{ mb: 2 }}>
+    <Card variant="outlined" component="article" aria-labelledby={`social-variant-${v.id}`} sx={{ mb: 2 }}>
       <CardContent>
-        <Typography variant="h6" component="h3">
+        <Typography variant="h6" component="h3" id={`social-variant-${v.id}`}>
           {label}: {v.account_name} — {STATUS_LABEL[v.status] ?? v.status}
         </Typography>
         {v.posted_url && (
@@ -314,7 +314,14 @@ function PostActions() {
 function PostBody() {
   const record = useRecordContext()
   if (!record) return null
-  const results = record.results as { sessions: number; leads: number; deals: number; wonDeals: number; wonValue: number }
+  // Right after Compose, the record is the create response (no results yet) until getOne answers.
+  const results = (record.results as { sessions: number; leads: number; deals: number; wonDeals: number; wonValue: number } | undefined) ?? {
+    sessions: 0,
+    leads: 0,
+    deals: 0,
+    wonDeals: 0,
+    wonValue: 0,
+  }
   return (
     <Box sx={{ p: 2 }}>
       <Typography variant="h5" component="h2">
@@ -328,7 +335,7 @@ function PostBody() {
       <Typography variant="h6" component="h2">
         Variants
       </Typography>
-      {(record.variants as Variant[]).map((v) => (
+      {((record.variants as Variant[] | undefined) ?? []).map((v) => (
         <VariantCard key={v.id} postId={Number(record.id)} v={v} />
       ))}
       <Typography variant="h6" component="h2">
@@ -347,7 +354,7 @@ function PostBody() {
         </TableHead>
         <TableBody>
           <TableRow>
-            <TableCell>{Number(record.clicks)}</TableCell>
+            <TableCell>{Number(record.clicks ?? 0)}</TableCell>
             <TableCell>{results.sessions}</TableCell>
             <TableCell>{results.leads}</TableCell>
             <TableCell>{results.deals}</TableCell>

@@ -117,6 +117,6 @@ describe.each(databases)('Idempotency-Key ($name)', (target) => {
     await insertIdempotencyKeys(server.db, [stored('recent-before-start')], Date.now() - 3600_000)
     server = await server.restart()
     const keys = async () => (await server.db('idempotency_keys').whereIn('key', ['expired-before-start', 'recent-before-start'])).map((r) => r.key)
-    await vi.waitFor(async () => expect(await keys()).toEqual(['recent-before-start']), { timeout: 10_000, interval: 50 })
+    await vi.waitFor(async () => expect(await keys()).toEqual(['recent-before-start']), { timeout: 30_000, interval: 50 })
   })
 })
