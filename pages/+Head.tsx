@@ -22,14 +22,25 @@ export default function Head() {
       <meta property="og:site_name" content={seo.siteName} />
       <meta property="og:url" content={seo.canonical} />
       <meta property="og:image" content={seo.image} />
-      <meta property="og:image:width" content="1200" />
-      <meta property="og:image:height" content="630" />
+      {seo.imageMeta ? (
+        <>
+          {seo.imageMeta.width && <meta property="og:image:width" content={String(seo.imageMeta.width)} />}
+          {seo.imageMeta.height && <meta property="og:image:height" content={String(seo.imageMeta.height)} />}
+          <meta property="og:image:alt" content={seo.imageMeta.alt} />
+        </>
+      ) : (
+        <>
+          <meta property="og:image:width" content="1200" />
+          <meta property="og:image:height" content="630" />
+        </>
+      )}
       <meta property="og:locale" content="en_US" />
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:site" content={seo.twitterHandle} />
       <meta name="twitter:title" content={seo.title} />
       <meta name="twitter:description" content={seo.description} />
       <meta name="twitter:image" content={seo.image} />
+      {seo.imageMeta && <meta name="twitter:image:alt" content={seo.imageMeta.alt} />}
       {seo.feeds?.map((feed) => (
         <link key={feed.href} rel="alternate" type={feed.type} title={feed.title} href={feed.href} />
       ))}

@@ -5,6 +5,8 @@ import type { Link } from './types.ts'
 
 export type BlogPostProps = {
   post: Pick<BlogPost, 'slug' | 'title' | 'description' | 'date' | 'updated' | 'author' | 'tags'>
+  /** A database post's featured image, shown above the article as its hero. */
+  image?: { src: string; alt: string; srcSet?: string; sizes?: string; width?: number; height?: number }
   html: string
   readingMinutes: number
   more: Link[]
@@ -21,7 +23,7 @@ export const tagLabel = (tag: string) =>
     .map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w))
     .join(' ')
 
-export function BlogPostTemplate({ post, html, readingMinutes, more }: BlogPostProps) {
+export function BlogPostTemplate({ post, image, html, readingMinutes, more }: BlogPostProps) {
   return (
     <article className="mx-auto max-w-3xl px-4 pb-16 pt-8 sm:px-6 lg:pt-12">
       <header>
@@ -60,6 +62,21 @@ export function BlogPostTemplate({ post, html, readingMinutes, more }: BlogPostP
           ))}
         </ul>
       </header>
+      {image && (
+        // The page's largest image, above the fold: fetched first and never lazily.
+        <img
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes={image.sizes}
+          width={image.width}
+          height={image.height}
+          alt={image.alt}
+          loading="eager"
+          fetchPriority="high"
+          decoding="async"
+          className="mt-8 h-auto w-full rounded-xl bg-slate-100"
+        />
+      )}
       <div className="prose-body mt-8 text-slate-800" dangerouslySetInnerHTML={{ __html: html }} />
       <div className="mt-12 rounded-xl bg-slate-50 p-6">
         <h2 className="text-xl font-bold text-ink">Want this done for you?</h2>

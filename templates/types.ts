@@ -24,6 +24,8 @@ export type Seo = {
   robots: string
   /** Absolute image URL for Open Graph and Twitter cards. */
   image: string
+  /** The image's own size and alt text when it is not the family's 1200×630 card (a post's featured image). */
+  imageMeta?: { width?: number; height?: number; alt: string }
   ogType: 'website' | 'article'
   siteName: string
   twitterHandle: string

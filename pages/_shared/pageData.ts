@@ -27,6 +27,8 @@ type PageParts<P> = {
   ogType?: Seo['ogType']
   /** Site-relative Open Graph image; default: the card of the family. */
   image?: string
+  /** An absolute Open Graph image with its size and alt text (a post's featured image); wins over `image`. */
+  ogImage?: { url: string; width?: number; height?: number; alt: string }
 }
 
 export function pageData<P>(ctx: SiteContext, entry: CatalogEntry, parts: PageParts<P>): PageData<P> {
@@ -41,12 +43,13 @@ export function pageData<P>(ctx: SiteContext, entry: CatalogEntry, parts: PagePa
     keywords: head.keywords,
     canonical: `${ctx.siteUrl}${entry.canonical}`,
     robots: entry.noindex ? 'noindex, follow' : 'index, follow, max-image-preview:large',
-    image: `${ctx.siteUrl}${parts.image ?? `/og/${entry.family}.png`}`,
+    image: parts.ogImage?.url ?? `${ctx.siteUrl}${parts.image ?? `/og/${entry.family}.png`}`,
     ogType: parts.ogType ?? 'website',
     siteName: ctx.data.site.brand.name,
     twitterHandle: ctx.data.site.seo.twitterHandle,
     jsonLd,
   }
+  if (parts.ogImage) seo.imageMeta = { width: parts.ogImage.width, height: parts.ogImage.height, alt: parts.ogImage.alt }
   const feeds = feedLinksOf(entry, ctx.data.site.brand.name)
   if (feeds.length) seo.feeds = feeds
   return { seo, chrome: chromeOf(ctx), breadcrumbs: crumbs, props: parts.props }

@@ -2,6 +2,7 @@
 // import (issue 12) all read and write posts through this module, so every write keeps a
 // revision. Rows use snake_case; records handed out use the contract's camelCase (shared/posts.ts).
 import type { BlogPost } from '../../data/loadData.ts'
+import { featuredImageOf } from './featuredImage.ts'
 import type { PostFields, PostStatus } from '../../shared/posts.ts'
 import { chunk, fromJson, insertReturningId, nowIso, toBool, toIso, type Queryable } from '../db/rows.ts'
 import type { TableSpec } from '../db/tableSpec.ts'
@@ -315,7 +316,7 @@ export async function listTags(db: Queryable): Promise<Record<string, unknown>[]
 }
 
 /** A post as the build and its templates see it (data/loadData.ts BlogPost). */
-export function toBlogPost(post: Post): BlogPost {
+export function toBlogPost(post: Post, mediaDir?: string): BlogPost {
   const date = post.date ?? (post.publishedAt ?? post.createdAt).slice(0, 10)
   return {
     slug: post.slug,
@@ -326,5 +327,6 @@ export function toBlogPost(post: Post): BlogPost {
     author: post.author,
     tags: post.tags,
     markdown: post.body.trim(),
+    ...(post.featuredImage ? { image: featuredImageOf(post.featuredImage, post.featuredImageAlt ?? '', mediaDir) } : {}),
   }
 }

@@ -3,16 +3,19 @@
 // its site is then served: unpublishing the post through the publisher removes its page and the
 // tag page only it used; publishing it again must give back, byte for byte, every file the full
 // build wrote (pages, sitemap, robots, redirects files, feeds and their .br/.gz) and the same
-// /admin/cms inventory entries.
+// /admin/cms inventory entries. The post has a featured image uploaded as webp variants: its page
+// shows it as a responsive hero and as the Open Graph / Twitter card.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setDbPosts } from '../../data/dbPosts.ts'
 import { createDb, migrate, type Db } from '../../server/db/knex.ts'
 import { Publisher } from '../../server/posts/publisher.ts'
+import { mediaDirOf, storeImage } from '../../server/posts/media.ts'
 import { readSnapshot } from '../../server/posts/snapshot.ts'
 import { insertPost, updatePost } from '../../server/posts/store.ts'
 import { PostCreateSchema } from '../../shared/posts.ts'
@@ -26,6 +29,8 @@ const fullOut = path.join(root, 'dist-bench', `publish-test-${process.pid}`)
 const autoImporter = fileURLToPath(import.meta.resolve('@brillout/vite-plugin-server-entry/runtime')).replace(/index\.js$/, 'autoImporter.js')
 const registered = fs.readFileSync(autoImporter)
 const outDirBefore = process.env.BUILD_OUT_DIR
+const varDirBefore = process.env.VAR_DIR
+const heroAlt = 'A technician’s van outside a customer’s house, the call logged on a tablet'
 let db: Db
 let postId = 0
 
@@ -61,7 +66,12 @@ const inventoryOf = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) 
 beforeAll(async () => {
   db = createDb({ varDir })
   await migrate(db)
-  const { id } = await insertPost(db, post, null)
+  // A 2000×1000 upload: variants 480×240, 960×480 and 1600×800.
+  const png = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#1e40af' } })
+    .png()
+    .toBuffer()
+  const image = await storeImage(png, 'van outside house.png', mediaDirOf(varDir))
+  const { id } = await insertPost(db, { ...post, featuredImage: image.url, featuredImageAlt: heroAlt }, null)
   postId = id
   await updatePost(db, id, { state: { status: 'published', date: '2026-11-23', publishedAt: '2026-11-23T09:00:00.000Z' } }, null)
   await db.destroy()
@@ -77,6 +87,8 @@ beforeAll(async () => {
   fs.cpSync(path.join(fullOut, 'cms-inventory.json'), liveInventory)
   // The publisher renders with the full build's bundle, as a server would with its own build.
   process.env.BUILD_OUT_DIR = fullOut
+  // The server reads the upload's variants from its own VAR_DIR, as the build did.
+  process.env.VAR_DIR = varDir
   db = createDb({ varDir })
   setDbPosts(await readSnapshot(db))
 }, 900_000)
@@ -87,6 +99,8 @@ afterAll(async () => {
   fs.renameSync(`${autoImporter}.${process.pid}.tmp`, autoImporter)
   if (outDirBefore === undefined) delete process.env.BUILD_OUT_DIR
   else process.env.BUILD_OUT_DIR = outDirBefore
+  if (varDirBefore === undefined) delete process.env.VAR_DIR
+  else process.env.VAR_DIR = varDirBefore
   setDbPosts(undefined)
   await db?.destroy()
   fs.rmSync(tmp, { recursive: true, force: true })
@@ -96,6 +110,28 @@ afterAll(async () => {
 describe('incremental publishing', () => {
   const publisher = () => new Publisher({ root, outDir: liveDir, serverEntry: path.join(fullOut, 'server', 'entry.mjs') })
   let p: Publisher
+
+  it('shows the featured image as a responsive hero with its alt text, and as the og:image and twitter:image', () => {
+    const html = fs.readFileSync(path.join(fullClient, 'blog/local-services-ads-cost-per-job/index.html'), 'utf8')
+    const img = /<img [^>]*fetchpriority="high"[^>]*>/i.exec(html)?.[0]
+    expect(img).toBeDefined()
+    const attr = (name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(img!)?.[1]
+    const name = /\/media\/posts\/(van-outside-house-[0-9a-f]{8})-960w\.webp/.exec(attr('src') ?? '')?.[1]
+    expect(name).toBeDefined()
+    expect(attr('alt')).toBe(heroAlt)
+    expect(attr('srcset')).toBe(`/media/posts/${name}-480w.webp 480w, /media/posts/${name}-960w.webp 960w, /media/posts/${name}-1600w.webp 1600w`)
+    expect(attr('sizes')).toContain('720px')
+    expect([attr('width'), attr('height'), attr('loading')]).toEqual(['960', '480', 'eager'])
+    const meta = (key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1]
+    expect(meta('og:image')?.replace(/^https?:\/\/[^/]+/, '')).toBe(`/media/posts/${name}-1600w.webp`)
+    expect(meta('og:image')).toMatch(/^https?:\/\//)
+    expect(meta('twitter:image')).toBe(meta('og:image'))
+    expect([meta('og:image:width'), meta('og:image:height'), meta('og:image:alt'), meta('twitter:image:alt')]).toEqual(['1600', '800', heroAlt, heroAlt])
+    // A file post (no featured image) keeps the family's card and no hero.
+    const filePage = fs.readFileSync(path.join(fullClient, 'blog/core-web-vitals-landing-pages/index.html'), 'utf8')
+    expect(filePage).toContain('<meta property="og:image:width" content="1200"/>')
+    expect(filePage).not.toMatch(/<img [^>]*fetchpriority|og:image:alt/i)
+  })
 
   it('unpublishing removes the post page and the tag page only it used, and leaves the sitemap', async () => {
     p = publisher()
