@@ -15,17 +15,15 @@ describe.each(databases)('blog generator ($name)', (target) => {
     const rows = []
     for (let d = 0; d < 7; d++) rows.push({ q: 'How long does SEO take in Austin?', page: `/page-${d}`, at: now - d * DAY, c: d % 2 ? 'low' : 'none' })
     for (let i = 0; i < 20; i++) rows.push({ q: 'Do you sell fax machines?', page: '/contact', at: now - i * 1000, c: 'none' })
-    await server
-      .db('chatbot_questions')
-      .insert(
-        rows.map((r) => ({
-          question: r.q,
-          question_key: r.q.toLowerCase().replace(/[?]+$/, ''),
-          page: r.page,
-          confidence: r.c,
-          asked_at: new Date(r.at).toISOString(),
-        })),
-      )
+    await server.db('chatbot_questions').insert(
+      rows.map((r) => ({
+        question: r.q,
+        question_key: r.q.toLowerCase().replace(/[?]+$/, ''),
+        page: r.page,
+        confidence: r.c,
+        asked_at: new Date(r.at).toISOString(),
+      })),
+    )
     await insertLeads(server.db, 3, (i) => ({ kind: 'quote', message: `Quote for SEO please (${i})`, details: JSON.stringify({ services: ['seo-services'] }) }))
   })
   afterAll(async () => {

@@ -27,16 +27,14 @@ describe.each(databases)('trends ($name)', (target) => {
       })),
     )
     // Newsletter signups from one form source: one visitor per email.
-    await server
-      .db('newsletter_subscribers')
-      .insert(
-        [1, 2, 3].map((i) => ({
-          email: `nl-${i}@example.com`,
-          source: 'newsletter-e2e',
-          status: 'pending',
-          created_at: new Date(now - i * 1000).toISOString(),
-        })),
-      )
+    await server.db('newsletter_subscribers').insert(
+      [1, 2, 3].map((i) => ({
+        email: `nl-${i}@example.com`,
+        source: 'newsletter-e2e',
+        status: 'pending',
+        created_at: new Date(now - i * 1000).toISOString(),
+      })),
+    )
     await insertLeads(server.db, 4, (i) => ({ message: `We need podcast advertising help (${i})`, created_at: new Date(now - i * 60_000).toISOString() }))
   })
   afterAll(async () => {
