@@ -42,8 +42,8 @@ export function createApiRouter(deps: ApiDeps): Router {
   // One limiter per route: the limit is per IP and per endpoint. With PostgreSQL the counters are
   // in the database, shared by every server process.
   const shared = env.DATABASE_URL ? db : undefined
-  const formLimit = () => rateLimit({ limit: env.RATE_LIMIT_PER_MINUTE, db: shared })
-  const beaconLimit = () => rateLimit({ limit: env.EVENTS_RATE_LIMIT_PER_MINUTE, db: shared })
+  const formLimit = () => rateLimit({ limit: env.RATE_LIMIT_PER_MINUTE, db: shared, secret: env.APP_SECRET })
+  const beaconLimit = () => rateLimit({ limit: env.EVENTS_RATE_LIMIT_PER_MINUTE, db: shared, secret: env.APP_SECRET })
   const json = jsonBody()
   const spam = formSpamCheck({ secret: env.APP_SECRET, minFillMs: env.FORM_MIN_FILL_MS })
   const once = (endpoint: string) => idempotency({ db, endpoint })
@@ -85,7 +85,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   // Browser error reports (issue 14): small bodies, their own per-IP limit.
   router.post(
     '/errors',
-    rateLimit({ limit: env.ERROR_REPORTS_PER_MINUTE, db: shared }),
+    rateLimit({ limit: env.ERROR_REPORTS_PER_MINUTE, db: shared, secret: env.APP_SECRET }),
     jsonBody({ allowTextPlain: true, limit: ERROR_BEACON_MAX_BYTES }),
     postError(handlerDeps),
   )

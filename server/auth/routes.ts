@@ -16,6 +16,7 @@ import { readDeviceId, setDeviceCookie } from './deviceCookie.ts'
 import { checkPasswordRules, getDummyHash, hashPassword, verifyPassword } from './passwords.ts'
 import { adminState, endSession, idleMs, startSession } from './sessions.ts'
 import { giveBack, signInBuckets, takeAttempt, THROTTLE, waitText } from './throttle.ts'
+import { hashIp } from '../lib/signing.ts'
 
 const INVALID = 'Invalid email or password.'
 
@@ -29,7 +30,7 @@ export function postLogin({ db, env }: { db: Db; env: Env }): Middleware {
     const { email, password } = LoginSchema.parse(bodyOf(ctx))
     // Counted before the password is checked (./throttle.ts): a burst gets at most the limit.
     const deviceId = readDeviceId(ctx, env.APP_SECRET, email)
-    const verdict = await takeAttempt(db, signInBuckets(email, ctx.ip, deviceId))
+    const verdict = await takeAttempt(db, signInBuckets(email, hashIp(ctx.ip, env.APP_SECRET), deviceId))
     if (!verdict.allowed) throttled(ctx, verdict.retryAfterMs)
     const user = await findUserForLogin(db, email)
     const ok = await verifyPassword(user?.password_hash ?? (await getDummyHash()), password)

@@ -5,9 +5,12 @@
 //   rate_limits table, so N server processes share one limit: 20 a minute across 3 instances is
 //   20 in total. Windows are aligned to the clock (floor(now / window)), so every process agrees
 //   on which window a request falls in.
+// With `secret`, the bucket holds a keyed hash of the address, never the address itself (no
+// table keeps a visitor's IP: docs/decisions/127-privacy-export-and-erasure.md).
 import type { Middleware } from 'koa'
 import type { Db } from '../db/knex.ts'
 import { hitRateLimit } from '../db/queries/rateLimits.ts'
+import { hashIp } from '../lib/signing.ts'
 import { httpError } from './errorHandler.ts'
 
 export type RateLimitOptions = {
@@ -18,6 +21,8 @@ export type RateLimitOptions = {
   db?: Db
   /** The bucket's name (default: the method and matched route). */
   name?: string
+  /** Key for hashing the address in the bucket (APP_SECRET). */
+  secret?: string
 }
 
 function memoryCounter(windowMs: number) {
@@ -52,7 +57,7 @@ export function rateLimit(opts: RateLimitOptions): Middleware {
   return async function rateLimitMiddleware(ctx, next) {
     const t = now()
     const name = opts.name ?? `${ctx.method} ${(ctx as { _matchedRoute?: string })._matchedRoute ?? ctx.path}`
-    const w = await count(`${name}|${ctx.ip}`, t)
+    const w = await count(`${name}|${opts.secret ? hashIp(ctx.ip, opts.secret) : ctx.ip}`, t)
     const resetSeconds = Math.max(1, Math.ceil((w.resetAt - t) / 1000))
     ctx.set('RateLimit-Limit', String(opts.limit))
     ctx.set('RateLimit-Remaining', String(Math.max(0, opts.limit - w.count)))
