@@ -3,18 +3,10 @@
 import { getCsrfToken } from '../authState.ts'
 import { apiUrl, httpClient } from '../dataProvider.ts'
 
-export type Outcome = 'created' | 'updated' | 'unchanged' | 'skipped' | 'failed' | 'asset'
-export type Reconciliation = {
-  fileItems: number
-  total: number
-  addsUp: boolean
-  byType: Record<string, Record<Outcome, number>>
-  byOutcome: Record<Outcome, number>
-  skipped: Array<{ location: string; title: string; reason: string }>
-  failed: Array<{ location: string; title: string; reason: string }>
-  assets: { referenced: number; found: number; missing: string[] }
-  unknownMarkup: Record<string, number>
-}
+// The report's types are the server's own (type-only: nothing of the server reaches the bundle).
+import type { Outcome, Reconciliation } from '../../server/blogImport/reconcile.ts'
+export type { Outcome, Reconciliation }
+
 export type ImportSummary = {
   id: number
   kind: 'wordpress' | 'ghost' | 'markdown'
