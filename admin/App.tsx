@@ -41,7 +41,7 @@ import redirects, { RedirectImport, notFound } from './redirects/resources.ts'
 import posts, { tags } from './posts/index.ts'
 import { campaigns, MailSettings, NewsletterAnalytics, newsletterLists, SubscriberImport, subscribers } from './newsletter/index.ts'
 import { SocialCalendar } from './social/SocialCalendar.tsx'
-import { SocialAccountCreate, SocialAccountList, SocialPostCreate, SocialPostList, SocialPostShow } from './social/SocialScreens.tsx'
+import { SocialAccountCreate, SocialAccountList, SocialPostCreate, SocialPostEdit, SocialPostList, SocialPostShow } from './social/SocialScreens.tsx'
 
 export function App() {
   return (
@@ -233,6 +233,7 @@ export function App() {
           list={SocialPostList}
           show={SocialPostShow}
           create={SocialPostCreate}
+          edit={SocialPostEdit}
           options={{ label: 'Social media' }}
           recordRepresentation="title"
         >
