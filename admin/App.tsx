@@ -41,6 +41,7 @@ import redirects, { RedirectImport, notFound } from './redirects/resources.ts'
 import posts, { tags } from './posts/index.ts'
 import { campaigns, MailSettings, NewsletterAnalytics, newsletterLists, SubscriberImport, subscribers } from './newsletter/index.ts'
 import { SocialCalendar } from './social/SocialCalendar.tsx'
+import { SocialQueue } from './social/SocialQueue.tsx'
 import { SocialAccountCreate, SocialAccountList, SocialPostCreate, SocialPostEdit, SocialPostList, SocialPostShow } from './social/SocialScreens.tsx'
 
 export function App() {
@@ -238,6 +239,7 @@ export function App() {
           recordRepresentation="title"
         >
           <Route path="calendar" element={<SocialCalendar />} />
+          <Route path="queue" element={<SocialQueue />} />
         </Resource>
         <Resource
           name="social-accounts"

@@ -86,6 +86,9 @@ const PostListActions = () => {
       <Button component={Link} to="/social-media/calendar" size="small">
         Calendar
       </Button>
+      <Button component={Link} to="/social-media/queue" size="small">
+        Queue
+      </Button>
       <ExportButton />
     </TopToolbar>
   )
