@@ -134,6 +134,23 @@ const accountsConfig: ResourceConfig = {
   name: 'social-accounts',
   spec: socialAccountsTable,
   defaultSort: ['network', 'ASC'],
+  // The compose form's account picker searches as you type (a few rows: a substring match of the
+  // name or the network); without it `q` was refused with a 400 and the picker showed "No options".
+  filters: () => (key, value, query) => {
+    if (key !== 'q') return false
+    if (typeof value !== 'string') throw httpError(400, 'q must be text.')
+    // LIKE's wildcards in a handle (@proofline_x) are matched literally.
+    const like = `%${value
+      .trim()
+      .toLowerCase()
+      .slice(0, 120)
+      .replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    if (like !== '%%')
+      query.where((w) =>
+        w.whereRaw("lower(social_accounts.name) like ? escape '\\'", [like]).orWhereRaw("lower(social_accounts.network) like ? escape '\\'", [like]),
+      )
+    return true
+  },
   createSchema: AccountCreateSchema as never,
   updateSchema: AccountUpdateSchema as never,
   async beforeCreate(data, w) {

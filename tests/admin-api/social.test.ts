@@ -234,6 +234,10 @@ describe.each(databases)('social media admin ($name)', (target) => {
 
     // An account the post does not go to, an account without slots, a bad range.
     const other = await a.post('/api/admin/social-accounts', { network: 'x', name: '@proofline_queue' })
+    // The compose form's account picker searches as you type.
+    const found = await a.get(`/api/admin/social-accounts?filter=${encodeURIComponent(JSON.stringify({ q: 'PROOFLINE_Q' }))}`)
+    expect(found.status).toBe(200)
+    expect(found.body.map((r: { name: string }) => r.name)).toEqual(['@proofline_queue'])
     const wrong = await a.post(`/api/admin/social-media/${first}/schedule`, { account_id: other.body.id })
     expect(wrong.status).toBe(400)
     expect(wrong.body.errors.account_id).toMatch(/does not go to that account/)
