@@ -20,6 +20,7 @@ import { Publisher } from '../../server/posts/publisher.ts'
 import { mediaDirOf, storeImage } from '../../server/posts/media.ts'
 import { readSnapshot } from '../../server/posts/snapshot.ts'
 import { insertPost, updatePost } from '../../server/posts/store.ts'
+import { readInventory } from '../../server/cms/inventory.ts'
 import { PostCreateSchema } from '../../shared/posts.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -63,7 +64,7 @@ const published = (rel: string) =>
 const fullClient = path.join(fullOut, 'client')
 const liveInventory = path.join(tmp, 'live', 'cms-inventory.json')
 type Inventory = { pages: { url: string }[] }
-const inventoryOf = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as Inventory
+const inventoryOf = (file: string) => readInventory(file) as Inventory
 
 beforeAll(async () => {
   db = createDb({ varDir })
@@ -201,5 +202,8 @@ describe('incremental publishing', () => {
     const different = fullFiles.filter((rel) => !fs.readFileSync(path.join(fullClient, rel)).equals(fs.readFileSync(path.join(liveDir, rel))))
     expect(different).toEqual([])
     expect(inventoryOf(liveInventory).pages).toEqual(inventoryOf(path.join(fullOut, 'cms-inventory.json')).pages)
+    // The build's inventory file itself is never rewritten: publishes go to its small updates file.
+    expect(fs.readFileSync(liveInventory).equals(fs.readFileSync(path.join(fullOut, 'cms-inventory.json')))).toBe(true)
+    expect(fs.existsSync(path.join(tmp, 'live', 'cms-inventory.updates.json'))).toBe(true)
   }, 300_000)
 })
