@@ -58,17 +58,19 @@ type FamilyRow = { family: string; pages: number } & Figures & PageDetail
 
 /** Rewrites one UTC day's family rows from that day's per-page daily rows. */
 export async function rollupFamilyDay(db: Queryable, day: number, familyOf: (path: string) => string): Promise<void> {
-  const [figures, details, vitals] = await Promise.all([
-    db('analytics_daily')
-      .where({ day, dim: 'page' })
-      .select('key', ...METRICS) as Promise<({ key: string } & Figures)[]>,
-    db('analytics_page_daily')
-      .where({ day })
-      .select('path', ...PAGE_COLUMNS) as Promise<({ path: string } & PageDetail)[]>,
-    db('analytics_vitals_daily').where({ day }).select('path', 'metric', 'bucket', 'n') as Promise<
-      { path: string; metric: string; bucket: number | string; n: number | string }[]
-    >,
-  ])
+  // One after the other: `db` is the rollup's transaction (one client).
+  const figures = (await db('analytics_daily')
+    .where({ day, dim: 'page' })
+    .select('key', ...METRICS)) as ({ key: string } & Figures)[]
+  const details = (await db('analytics_page_daily')
+    .where({ day })
+    .select('path', ...PAGE_COLUMNS)) as ({ path: string } & PageDetail)[]
+  const vitals = (await db('analytics_vitals_daily').where({ day }).select('path', 'metric', 'bucket', 'n')) as {
+    path: string
+    metric: string
+    bucket: number | string
+    n: number | string
+  }[]
   const rows = new Map<string, FamilyRow>()
   const pagesSeen = new Map<string, Set<string>>()
   const at = (path: string) => {
