@@ -108,6 +108,7 @@ try {
   if (job.status !== 0) throw new Error(`trend computation failed: ${job.stderr}`)
   const result = JSON.parse(job.stdout.trim().split('\n').at(-1)!) as {
     times: number[]
+    cpu: number[]
     rssBeforeMb: number
     peakRssMb: number
     observedTerms: number
@@ -115,7 +116,7 @@ try {
     labelled: number
   }
   console.log(
-    `trend computation (collect + score, own process, 3 runs; target < 10 s): ${result.times.map((t) => `${(t / 1000).toFixed(2)} s`).join(', ')}; peak RSS ${result.peakRssMb.toFixed(0)} MB (${result.rssBeforeMb.toFixed(0)} MB before); ${result.observedTerms.toLocaleString()} terms observed, ${result.shown} shown, ${result.labelled} labelled; load ${os
+    `trend computation (collect + score, own process, 3 runs; target < 10 s): ${result.times.map((t) => `${(t / 1000).toFixed(2)} s`).join(', ')} (CPU ${result.cpu.map((t) => `${(t / 1000).toFixed(2)} s`).join(', ')}: the process's, all threads, less sensitive to the machine's load); peak RSS ${result.peakRssMb.toFixed(0)} MB (${result.rssBeforeMb.toFixed(0)} MB before); ${result.observedTerms.toLocaleString()} terms observed, ${result.shown} shown, ${result.labelled} labelled; load ${os
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,

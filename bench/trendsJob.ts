@@ -17,15 +17,19 @@ try {
   const rssBefore = process.memoryUsage().rss
   const runs = Number(process.env.TRENDS_RUNS ?? 3)
   const times: number[] = []
+  const cpu: number[] = []
   let terms = 0
   let observed = 0
   let shown = 0
   for (let i = 0; i < runs; i++) {
     const t = performance.now()
+    const c = process.cpuUsage()
     const now = Date.now()
     const { obs } = await collect(db, now)
     const scored = scoreTerms(obs, now)
     times.push(performance.now() - t)
+    const used = process.cpuUsage(c)
+    cpu.push((used.user + used.system) / 1000)
     observed = obs.size
     shown = scored.length
     terms = scored.filter((s) => s.label !== 'steady').length
@@ -33,6 +37,7 @@ try {
   console.log(
     JSON.stringify({
       times,
+      cpu,
       rssBeforeMb: rssBefore / 1048576,
       peakRssMb: process.resourceUsage().maxRSS / 1024,
       observedTerms: observed,
