@@ -1,15 +1,16 @@
 // Contact form (/contact). Checked in the browser with the shared ContactSchema, then posted to
 // /api/contact with the signed form token, attribution and an idempotency key. The answer is
 // shown in place, in a status message screen readers announce.
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { ContactSchema } from '../../shared/contract.ts'
 import { EMAIL_INPUT, FormCard, FormEnd, PHONE_INPUT, TextField } from '../forms/fields.tsx'
 import { useForm } from '../forms/useForm.ts'
+import { useIslandId } from './islandIds.ts'
 
 const EMPTY = { name: '', email: '', phone: '', subject: '', message: '' }
 
 export function ContactForm() {
-  const id = useId()
+  const id = useIslandId('contact')
   const [sent, setSent] = useState('')
   const { ref, textField, reset, general, pending, submit } = useForm({
     initial: EMPTY,
