@@ -3,7 +3,7 @@
 // form token, attribution and an idempotency key. A 400 shows the server's messages (for example
 // a file that only claims to be a PDF) under the fields.
 import { useEffect, useRef, useState } from 'react'
-import { ApplicationSchema, RESUME_MAX_BYTES } from '../../shared/contract.ts'
+import { RESUME_MAX_BYTES } from '../../shared/formOptions.ts'
 import { EMAIL_INPUT, errorId, FieldError, FieldLabel, FormCard, FormEnd, invalidProps, PHONE_INPUT, SelectField, TextField } from '../forms/fields.tsx'
 import { useForm } from '../forms/useForm.ts'
 import { useIslandId } from './islandIds.ts'
@@ -29,7 +29,7 @@ export function ApplyForm({ jobs }: ApplyFormProps) {
     initial: EMPTY,
     fields: ['openingId', 'name', 'email', 'phone', 'links', 'coverLetter', 'resume'],
     endpoint: '/api/applications',
-    contract: ApplicationSchema,
+    contract: () => import('../../shared/contract.ts').then((m) => m.ApplicationSchema),
     // Multipart, with the résumé file.
     body: (v) => ({ ...v, resume: resume.current?.files?.[0] }),
     check: () => {

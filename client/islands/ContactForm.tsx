@@ -2,7 +2,6 @@
 // /api/contact with the signed form token, attribution and an idempotency key. The answer is
 // shown in place, in a status message screen readers announce.
 import { useState } from 'react'
-import { ContactSchema } from '../../shared/contract.ts'
 import { EMAIL_INPUT, FormCard, FormEnd, PHONE_INPUT, TextField } from '../forms/fields.tsx'
 import { useForm } from '../forms/useForm.ts'
 import { useIslandId } from './islandIds.ts'
@@ -16,7 +15,7 @@ export function ContactForm() {
     initial: EMPTY,
     fields: ['name', 'email', 'phone', 'subject', 'message'],
     endpoint: '/api/contact',
-    contract: ContactSchema,
+    contract: () => import('../../shared/contract.ts').then((m) => m.ContactSchema),
     messages: { failed: 'We could not send your message. Please try again.', server: 'We could not send your message. Please try again, or call us.' },
     onStart: () => setSent(''),
     onSuccess: (sentValues) => {

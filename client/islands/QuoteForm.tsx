@@ -2,7 +2,7 @@
 // QuoteSchema, then posted to /api/quotes with the signed form token, the visitor's attribution
 // and an idempotency key. Success goes to /thank-you; a 400 shows the server's messages under the
 // fields.
-import { QuoteSchema, timelineLabels, timelines } from '../../shared/contract.ts'
+import { timelineLabels, timelines } from '../../shared/formOptions.ts'
 import {
   BudgetChoice,
   checkClass,
@@ -30,7 +30,7 @@ export function QuoteForm({ services }: QuoteFormProps) {
     initial: EMPTY,
     fields: ['name', 'email', 'phone', 'company', 'website', 'services', 'budget', 'timeline', 'message', 'consent'],
     endpoint: '/api/quotes',
-    contract: QuoteSchema,
+    contract: () => import('../../shared/contract.ts').then((m) => m.QuoteSchema),
     // The page is left for /thank-you: the button stays "Sending…" until it is.
     onSuccess: () => {
       location.assign('/thank-you')
