@@ -36,7 +36,7 @@ test('compose a LinkedIn and an X variant, schedule it, see the due pack, mark b
   const accounts = page.getByRole('combobox', { name: 'Accounts' })
   for (const option of [`LinkedIn: Proofline LinkedIn ${id}`, `X: proofline_x_${id}`]) {
     await accounts.click()
-    await accounts.fill(option.slice(0, 12))
+    await accounts.fill(id)
     await page.getByRole('option', { name: option }).click()
   }
   // Each network's checks, as you type, in each account's variant section.
