@@ -22,6 +22,8 @@ import {
   Typography,
 } from '@mui/material'
 import UploadIcon from '@mui/icons-material/UploadFile'
+import DownloadIcon from '@mui/icons-material/Download'
+import { downloadCsv, toCsv, type Column } from '../analytics/csv.ts'
 import { errorMessage, useCan } from '../common/hooks.ts'
 import { apiUrl, httpClient } from '../dataProvider.ts'
 
@@ -52,6 +54,17 @@ type Row = {
 export type SearchConsole = { imports: ImportInfo[]; current: (ImportInfo & { shown: number; rows: Row[] }) | null }
 
 const pct = (v: number | null) => (v == null ? '—' : `${(v * 100).toFixed(2)}%`)
+const matchText = (r: Row) => r.matches.map((m) => `${m.term} (${m.label ?? 'below threshold'}, ${m.visitors})`).join('; ')
+/** The rows as shown, each carrying the import's label, so the CSV is never read as first-party data. */
+const csvColumns = (label: string, kind: ImportInfo['kind']): Column<Row>[] => [
+  { key: 'item', label: kind === 'queries' ? 'Query' : 'Page', value: (r) => r.item },
+  { key: 'clicks', label: 'Clicks', value: (r) => r.clicks },
+  { key: 'impressions', label: 'Impressions', value: (r) => r.impressions },
+  { key: 'ctr', label: 'CTR', value: (r) => (r.ctr == null ? '' : pct(r.ctr)) },
+  { key: 'position', label: 'Position', value: (r) => r.position },
+  { key: 'terms', label: 'First-party terms (label, visitors in 29 days)', value: matchText },
+  { key: 'source', label: 'Source', value: () => label },
+]
 
 export function SearchConsoleSection({
   data,
@@ -210,6 +223,13 @@ export function SearchConsoleSection({
               control={<Switch checked={onlyMatched} onChange={(e) => setOnlyMatched(e.target.checked)} />}
               label="Only rows sharing a first-party term"
             />
+            <Button
+              startIcon={<DownloadIcon />}
+              disabled={!rows.length}
+              onClick={() => downloadCsv(`search-console-${current.kind}-as-of-${current.asOf}.csv`, toCsv(csvColumns(current.label, current.kind), rows))}
+            >
+              CSV
+            </Button>
             {can('trends', 'delete') && (
               <Button color="error" onClick={() => setDeleting(true)} disabled={deleting}>
                 Delete this import

@@ -3,6 +3,7 @@
 // (count, baseline, z-score, distinct visitors), its evidence, and a link to the generator's briefs.
 // A Search Console export imported on the same screen stays in its own table, labelled
 // "Imported from Search Console, as of <date>", joined to that first-party term.
+import fs from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { signInWithApi, uniqueId } from './helpers/admin.ts'
 
@@ -59,6 +60,12 @@ test('a Search Console export is imported apart, labelled as of its period, and 
   await expect(row.getByRole('cell').nth(5)).toContainText(`${word} (new, 3)`)
   // The first-party row is unchanged by the import.
   await expect(termRow.getByRole('cell').nth(3)).toHaveText('3')
+  // The CSV of the imported rows carries the label on every row.
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'CSV', exact: true }).click()
+  const csv = fs.readFileSync((await (await download).path())!, 'utf8')
+  expect(csv).toContain(`${word} agencies,12,340,3.53%,8.4,"${word} (new, 3)`)
+  expect(csv).toContain(label)
 
   // A file with a bad line: its line number, nothing imported.
   await page.getByLabel('Search Console CSV file', { exact: true }).setInputFiles({
