@@ -328,7 +328,8 @@ function ImportDetailView({ id }: { id: number }) {
           {planning && <DryRunProgress detail={detail} />}
           {detail.dryRunStatus === 'failed' && detail.dryRunError && (
             <Alert severity="error">
-              The dry run stopped: {detail.dryRunError}. Fix the file (or export it again from the old site), upload it as a new import and run its dry run.
+              The dry run stopped: {detail.dryRunError.replace(/\.$/, '')}. Fix the file (or export it again from the old site), upload it as a new import and
+              run its dry run.
             </Alert>
           )}
           {(active || detail.status === 'done') && detail.itemsTotal > 0 && (

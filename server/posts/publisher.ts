@@ -2,8 +2,9 @@
 // reaches its publishAt/unpublishAt, re-render only what changed with the full build's own code
 // path: vike's prerender() with the same bundle (dist/server, kept by +config's keepDistServer),
 // the same redirect link rewriting, the same checks (scripts/build/checkSite.ts), sitemap writer,
-// chatbot index (scripts/build/chatbotIndex.ts) and precompression. Files go to a staging folder first and are renamed into the served site
-// only when every check passed; the static server's index is refreshed (fresh ETags).
+// chatbot index (scripts/build/chatbotIndex.ts) and precompression. Files go to a staging folder
+// first and are renamed into the served site only when every check passed; the static server's
+// index is refreshed (fresh ETags).
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
