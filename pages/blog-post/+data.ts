@@ -13,7 +13,7 @@ import { pageData, pageOf } from '../_shared/pageData.ts'
 export type Data = PageData<BlogPostProps>
 
 /** The article column: max-w-3xl (768px) less its padding (px-4, sm:px-6). */
-export const HERO_SIZES = '(min-width: 768px) 720px, (min-width: 640px) calc(100vw - 3rem), calc(100vw - 2rem)'
+const HERO_SIZES = '(min-width: 768px) 720px, (min-width: 640px) calc(100vw - 3rem), calc(100vw - 2rem)'
 
 /** The featured image as the template's hero: a srcset of the upload's webp variants, and the
  * width and height of the variant used as src (of the widest when src is not one of them). */
