@@ -1,8 +1,8 @@
 // Incremental publishing (issue 11): after a post is published, unpublished, edited while live or
 // reaches its publishAt/unpublishAt, re-render only what changed with the full build's own code
 // path: vike's prerender() with the same bundle (dist/server, kept by +config's keepDistServer),
-// the same redirect link rewriting, the same checks (scripts/build/checkSite.ts), sitemap writer
-// and precompression. Files go to a staging folder first and are renamed into the served site
+// the same redirect link rewriting, the same checks (scripts/build/checkSite.ts), sitemap writer,
+// chatbot index (scripts/build/chatbotIndex.ts) and precompression. Files go to a staging folder first and are renamed into the served site
 // only when every check passed; the static server's index is refreshed (fresh ETags).
 import fs from 'node:fs'
 import path from 'node:path'
@@ -16,6 +16,7 @@ import { checkSite, htmlFileOf, quickFacts, type QuickFacts } from '../../script
 import { compressBytes, compressesBytes, compressFile, isCompressible } from '../../scripts/build/precompress.ts'
 import { planRedirects, writeHostFiles } from '../../scripts/build/redirects.ts'
 import { sitemapUrls, writeSitemap } from '../../scripts/build/sitemap.ts'
+import { CHATBOT_INDEX_FILE, writeChatbotIndex } from '../../scripts/build/chatbotIndex.ts'
 import type { Queryable } from '../db/rows.ts'
 import { refreshStaticFiles } from '../middleware/staticSite.ts'
 import { readRules } from '../redirects/store.ts'
@@ -203,6 +204,11 @@ export class Publisher {
         span('stage pages')
         writeSitemap(ctx, staging, outOfSitemap)
         span('sitemap')
+        // The chatbot's index, by the full build's own writer over the same site context: a
+        // published post is answered at once, an unpublished one is no longer offered.
+        writeChatbotIndex(ctx, staging)
+        staged.push(path.join(staging, CHATBOT_INDEX_FILE))
+        span('chatbot index')
         const site = { siteUrl: ctx.siteUrl, brand: ctx.data.site.brand.name, tagline: ctx.data.site.brand.tagline }
         for (const feed of renderFeeds(ctx.data.posts as never, feedSettings, site as never, (u) =>
           fileSize(path.join(outDir, u.split('?')[0].replace(/^\/+/, ''))),

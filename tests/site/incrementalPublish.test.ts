@@ -2,11 +2,13 @@
 // plus a published database post (the SQLite file under VAR_DIR), into its own folder. A copy of
 // its site is then served: unpublishing the post through the publisher removes its page and the
 // tag page only it used; publishing it again must give back, byte for byte, every file the full
-// build wrote (pages, sitemap, robots, redirects files, feeds and their .br/.gz) and the same
-// /admin/cms inventory entries. The post has a featured image uploaded as webp variants: its page
-// shows it as a responsive hero and as the Open Graph / Twitter card. Its tag call-tracking is
-// marked noindex in /admin/tags: both paths give its page noindex robots and leave it out of the
-// sitemap, and unmarking it re-renders the page and puts it back.
+// build wrote (pages, sitemap, robots, redirects files, feeds, the chatbot index and their
+// .br/.gz) and the same /admin/cms inventory entries. The chatbot answers the post's own question
+// while it is published and no longer offers it once it is unpublished. The post has a featured
+// image uploaded as webp variants: its page shows it as a responsive hero and as the Open Graph /
+// Twitter card. Its tag call-tracking is marked noindex in /admin/tags: both paths give its page
+// noindex robots and leave it out of the sitemap, and unmarking it re-renders the page and puts it
+// back.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -22,6 +24,7 @@ import { readSnapshot } from '../../server/posts/snapshot.ts'
 import { insertPost, updatePost } from '../../server/posts/store.ts'
 import { readInventory } from '../../server/cms/inventory.ts'
 import { PostCreateSchema } from '../../shared/posts.ts'
+import { answerQuestion, type ChatIndex } from '../../shared/chatSearchIndex.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'publish-'))
@@ -58,9 +61,17 @@ function walk(dir: string, base = dir): string[] {
     return e.isDirectory() ? walk(full, base) : [path.relative(base, full)]
   })
 }
-/** What publishing touches: pages, sitemap, robots, redirects files, and their precompressed copies. */
+/** What publishing touches: pages, sitemap, robots, redirects files, feeds, the chatbot index, and their precompressed copies. */
 const published = (rel: string) =>
-  /(^|\/)(index\.html|404\.html|sitemap\.xml|robots\.txt|_redirects|redirects\.nginx\.conf|\.htaccess|feed\.xml|atom\.xml|feed\.json)(\.br|\.gz)?$/.test(rel)
+  /(^|\/)(index\.html|404\.html|sitemap\.xml|robots\.txt|_redirects|redirects\.nginx\.conf|\.htaccess|feed\.xml|atom\.xml|feed\.json|chatbot-index\.json)(\.br|\.gz)?$/.test(
+    rel,
+  )
+const postUrl = '/blog/local-services-ads-cost-per-job'
+/** The question a visitor would ask for this post, answered from a served chatbot index. */
+const askAbout = (dir: string) => {
+  const index = JSON.parse(fs.readFileSync(path.join(dir, 'chatbot-index.json'), 'utf8')) as ChatIndex
+  return { index, answer: answerQuestion(index, 'How do I turn the cost per lead of Local Services Ads into a cost per job?') }
+}
 const fullClient = path.join(fullOut, 'client')
 const liveInventory = path.join(tmp, 'live', 'cms-inventory.json')
 type Inventory = { pages: { url: string }[] }
@@ -165,6 +176,11 @@ describe('incremental publishing', () => {
     expect(fs.readFileSync(path.join(liveDir, 'blog/index.html'), 'utf8')).not.toContain('/blog/local-services-ads-cost-per-job')
     expect(fs.existsSync(path.join(liveDir, 'tag/call-tracking/feed.xml'))).toBe(false)
     expect(fs.readFileSync(path.join(liveDir, 'blog/feed.xml'), 'utf8')).not.toContain('local-services-ads-cost-per-job')
+    expect(receipt.written).toContain('/chatbot-index.json')
+    // The chatbot no longer offers the post: not among its documents, not among its answers.
+    const { index, answer } = askAbout(liveDir)
+    expect(index.docs.map((d) => d.url)).not.toContain(postUrl)
+    expect(answer.hits.map((h) => h.doc.url)).not.toContain(postUrl)
     const urls = inventoryOf(liveInventory).pages.map((p) => p.url)
     expect(urls).not.toContain('/blog/local-services-ads-cost-per-job')
     expect(urls).not.toContain('/tag/call-tracking')
@@ -179,6 +195,9 @@ describe('incremental publishing', () => {
     expect(receipt.ok).toBe(true)
     expect(receipt.written).toContain('/blog/local-services-ads-cost-per-job/index.html')
     expect(receipt.written).toContain('/sitemap.xml')
+    expect(receipt.written).toContain('/chatbot-index.json')
+    // Published again: its title question leads to it first.
+    expect(askAbout(liveDir).answer.hits[0]?.doc.url).toBe(postUrl)
     const fullFiles = walk(fullClient).filter(published).sort()
     expect(walk(liveDir).filter(published).sort()).toEqual(fullFiles)
     const different = fullFiles.filter((rel) => !fs.readFileSync(path.join(fullClient, rel)).equals(fs.readFileSync(path.join(liveDir, rel))))
