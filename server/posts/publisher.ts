@@ -16,7 +16,7 @@ import { checkSite, htmlFileOf, quickFacts, type QuickFacts } from '../../script
 import { compressBytes, compressesBytes, compressFile, isCompressible } from '../../scripts/build/precompress.ts'
 import { planRedirects, writeHostFiles } from '../../scripts/build/redirects.ts'
 import { sitemapUrls, writeSitemap } from '../../scripts/build/sitemap.ts'
-import { CHATBOT_INDEX_FILE, writeChatbotIndex } from '../../scripts/build/chatbotIndex.ts'
+import { buildChatbotIndex, CHATBOT_INDEX_FILE, writeChatbotIndex } from '../../scripts/build/chatbotIndex.ts'
 import type { Queryable } from '../db/rows.ts'
 import { refreshStaticFiles } from '../middleware/staticSite.ts'
 import { readRules } from '../redirects/store.ts'
@@ -73,6 +73,8 @@ export class Publisher {
         const ctx = getSiteContext()
         for (const entry of sitemapUrls(ctx)) ctx.lastmod(entry.sources)
         this.allFacts(ctx)
+        // The chatbot index's per-document terms (decision 103): a publish then re-tokenises only posts.
+        buildChatbotIndex(ctx)
         return true
       } catch {
         return false // the first publish reports why (e.g. another build's bundle is registered)
