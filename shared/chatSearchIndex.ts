@@ -242,31 +242,56 @@ export function findEntities(phrases: Record<string, string>, text: string): str
   return [...found]
 }
 
+type DocTerms = { tf: [string, number][]; length: number }
+const termCache: { entitiesKey: string; docs: Map<string, DocTerms> } = { entitiesKey: '', docs: new Map() }
+
+/** One document's weighted terms, sorted, and its length (what buildChatIndex adds per document). */
+function docTerms(source: SourceDoc, phrases: Record<string, string>, hubs: Map<string, string>): DocTerms {
+  const tf = new Map<string, number>()
+  let length = 0
+  const add = (text: string, weight: number, lengthWeight = weight) => {
+    for (const term of tokenize(text)) {
+      tf.set(term, (tf.get(term) ?? 0) + weight)
+      length += lengthWeight
+    }
+  }
+  add(source.title, WEIGHT.title)
+  add(source.answer, WEIGHT.answer)
+  add((source.keywords ?? []).join(' '), WEIGHT.keywords)
+  add(source.body, WEIGHT.body, WEIGHT.body * BODY_LENGTH_FACTOR)
+  for (const id of new Set([...(source.entities ?? []), ...findEntities(phrases, source.title)])) {
+    tf.set(ENTITY_PREFIX + id, source.page && hubs.get(id) === source.url ? 2 * WEIGHT.entity : WEIGHT.entity)
+  }
+  return { tf: [...tf].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)), length: Math.round(length * 100) / 100 }
+}
+
 export function buildChatIndex(sources: SourceDoc[], entities: Entity[] = []): ChatIndex {
   const phrases = entityPhrases(entities)
   const hubs = new Map(entities.filter((e) => e.hub).map((e) => [e.id, e.hub!]))
   // No prototype: a word such as "constructor" must be a term like any other.
   const postings: Record<string, number[]> = Object.create(null) as Record<string, number[]>
   const lengths: number[] = []
+  // The incremental publisher rebuilds the index on every publish, and only the posts' documents
+  // change: each document's terms are kept per its text and the entity table (decision 103).
+  const entitiesKey = JSON.stringify(entities)
+  if (termCache.entitiesKey !== entitiesKey) {
+    termCache.entitiesKey = entitiesKey
+    termCache.docs.clear()
+  }
+  const seen = new Set<string>()
   sources.forEach((source, doc) => {
-    const tf = new Map<string, number>()
-    let length = 0
-    const add = (text: string, weight: number, lengthWeight = weight) => {
-      for (const term of tokenize(text)) {
-        tf.set(term, (tf.get(term) ?? 0) + weight)
-        length += lengthWeight
-      }
+    const key = JSON.stringify([source.title, source.answer, source.keywords ?? [], source.body, source.entities ?? [], source.page ?? false, source.url])
+    seen.add(key)
+    let terms = termCache.docs.get(key)
+    if (!terms) {
+      terms = docTerms(source, phrases, hubs)
+      termCache.docs.set(key, terms)
     }
-    add(source.title, WEIGHT.title)
-    add(source.answer, WEIGHT.answer)
-    add((source.keywords ?? []).join(' '), WEIGHT.keywords)
-    add(source.body, WEIGHT.body, WEIGHT.body * BODY_LENGTH_FACTOR)
-    for (const id of new Set([...(source.entities ?? []), ...findEntities(phrases, source.title)])) {
-      tf.set(ENTITY_PREFIX + id, source.page && hubs.get(id) === source.url ? 2 * WEIGHT.entity : WEIGHT.entity)
-    }
-    for (const [term, count] of [...tf].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) (postings[term] ??= []).push(doc, count)
-    lengths.push(Math.round(length * 100) / 100)
+    for (const [term, count] of terms.tf) (postings[term] ??= []).push(doc, count)
+    lengths.push(terms.length)
   })
+  // Documents gone from the site leave the cache.
+  for (const key of termCache.docs.keys()) if (!seen.has(key)) termCache.docs.delete(key)
   const avgLength = lengths.length ? lengths.reduce((a, b) => a + b, 0) / lengths.length : 0
   return {
     version: 2,

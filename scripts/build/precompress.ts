@@ -175,12 +175,20 @@ export async function precompress(outDir: string): Promise<number> {
 
 /** Writes `file`.gz and `file`.br at the build's levels (the incremental publisher calls it for the files it writes). */
 export async function compressFile(file: string) {
-  const body = await fs.promises.readFile(file)
-  const [gz, br] = await Promise.all([
+  const [gz, br] = await compressBytes(file, await fs.promises.readFile(file))
+  await Promise.all([fs.promises.writeFile(`${file}.gz`, gz), fs.promises.writeFile(`${file}.br`, br)])
+}
+
+/** The .gz and .br bytes of `body` at the build's levels for a file named `file` (the publisher
+ * compresses pages in memory while the others render). */
+export function compressBytes(file: string, body: Buffer): Promise<[Buffer, Buffer]> {
+  return Promise.all([
     gzip(body, { level: 9 }),
     brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: qualityOf(file), [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
   ])
-  await Promise.all([fs.promises.writeFile(`${file}.gz`, gz), fs.promises.writeFile(`${file}.br`, br)])
 }
+
+/** Whether bytes written to `file` get .gz/.br beside them (as isCompressible, without a stat). */
+export const compressesBytes = (file: string, body: Buffer) => compressible.test(file) && body.length > MIN_BYTES
 
 export const isCompressible = (file: string) => compressible.test(file) && fs.statSync(file).size > MIN_BYTES

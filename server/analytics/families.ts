@@ -4,7 +4,7 @@
 // the day's per-page rows; rewritten for every rolled-up day when the inventory changes (a new build
 // can move URLs between families), so daily family rows always follow the current build.
 import fs from 'node:fs'
-import { inventoryFileOf, type InventoryFile } from '../cms/inventory.ts'
+import { inventoryFileOf, inventoryUpdatesFileOf, mergeInventory, readInventoryUpdates, type InventoryFile } from '../cms/inventory.ts'
 import type { Queryable } from '../db/rows.ts'
 import { chunk } from '../db/rows.ts'
 import { PAGE_COLUMNS, type PageDetail } from './pageDetails.ts'
@@ -30,22 +30,28 @@ export function familyLookupOf(pages: { url: string; family: string }[], signatu
   }
 }
 
-const cache = new Map<string, { mtimeMs: number; lookup: FamilyLookup }>()
+const cache = new Map<string, { mtimeMs: string; lookup: FamilyLookup }>()
 
-/** The family lookup of the build in `staticDir` (re-read when the inventory file changes). */
+/** The family lookup of the build in `staticDir` with the incremental publisher's updates
+ * (decision 103; re-read when either inventory file changes). */
 export function familyLookupFor(staticDir: string): FamilyLookup {
   const file = inventoryFileOf(staticDir)
-  let mtimeMs = -1
+  let mtimeMs = ''
   try {
-    mtimeMs = fs.statSync(file).mtimeMs
+    mtimeMs = String(fs.statSync(file).mtimeMs)
   } catch {
     return familyLookupOf([], 'none')
+  }
+  try {
+    mtimeMs += `|${fs.statSync(inventoryUpdatesFileOf(file)).mtimeMs}`
+  } catch {
+    // no publish since the build
   }
   const hit = cache.get(file)
   if (hit && hit.mtimeMs === mtimeMs) return hit.lookup
   let lookup: FamilyLookup
   try {
-    const data = JSON.parse(fs.readFileSync(file, 'utf8')) as InventoryFile
+    const data = mergeInventory(JSON.parse(fs.readFileSync(file, 'utf8')) as InventoryFile, readInventoryUpdates(file))
     lookup = familyLookupOf(data.pages ?? [], `${data.builtAt ?? ''}|${(data.pages ?? []).length}`)
   } catch {
     lookup = familyLookupOf([], 'unreadable')

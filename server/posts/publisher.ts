@@ -14,10 +14,10 @@ import { getDbPosts, setDbPosts, setRenderOnly, type DbPostsSnapshot } from '../
 import { defaultDataDir } from '../../data/loadData.ts'
 import { getSiteContext, type SiteContext } from '../../pages/_shared/siteContext.ts'
 import { checkSite, htmlFileOf, quickFacts, type QuickFacts } from '../../scripts/build/checkSite.ts'
-import { compressFile, isCompressible } from '../../scripts/build/precompress.ts'
+import { compressBytes, compressesBytes, compressFile, isCompressible } from '../../scripts/build/precompress.ts'
 import { planRedirects, writeHostFiles } from '../../scripts/build/redirects.ts'
 import { sitemapUrls, writeSitemap } from '../../scripts/build/sitemap.ts'
-import { CHATBOT_INDEX_FILE, writeChatbotIndex } from '../../scripts/build/chatbotIndex.ts'
+import { buildChatbotIndex, CHATBOT_INDEX_FILE, writeChatbotIndex } from '../../scripts/build/chatbotIndex.ts'
 import type { Queryable } from '../db/rows.ts'
 import { refreshStaticFiles } from '../middleware/staticSite.ts'
 import { readRules } from '../redirects/store.ts'
@@ -74,6 +74,8 @@ export class Publisher {
         const ctx = getSiteContext()
         for (const entry of sitemapUrls(ctx)) ctx.lastmod(entry.sources)
         this.allFacts(ctx)
+        // The chatbot index's per-document terms (decision 103): a publish then re-tokenises only posts.
+        buildChatbotIndex(ctx)
         return true
       } catch {
         return false // the first publish reports why (e.g. another build's bundle is registered)
@@ -130,11 +132,22 @@ export class Publisher {
       const [overrides, feedSettings] = await Promise.all([readOverrides(db as never), readFeedSettings(db as never)])
       // Pages as rendered (redirect links rewritten, before any override): what the inventory keeps.
       const asRendered = new Map<string, string>()
+      // A page whose bytes differ from the served one is compressed at once, in memory, on
+      // libuv's threads while the next pages render (decision 103); written only if the checks pass.
+      const compressed = new Map<string, Promise<[Buffer, Buffer]>>()
       const rewrite = (url: string, page: string) => {
         const out = plan.rewrite(page)
         asRendered.set(url, out)
         const override = overrides.get(url)
-        return override && ctx.catalog.byUrl.has(url) ? setHead(out, effectiveHead(readHead(out), override, ctx.siteUrl)) : out
+        const final = override && ctx.catalog.byUrl.has(url) ? setHead(out, effectiveHead(readHead(out), override, ctx.siteUrl)) : out
+        const file = htmlFileOf(outDir, url)
+        const bytes = Buffer.from(final)
+        if (!dryRun && compressesBytes(file, bytes) && readOr(file) !== final) {
+          const job = compressBytes(file, bytes)
+          job.catch(() => {}) // awaited when staged; a refused publish never awaits it
+          compressed.set(url, job)
+        }
+        return final
       }
       let html: Map<string, string>
       try {
@@ -176,11 +189,20 @@ export class Publisher {
       const staging = fs.mkdtempSync(path.join(path.dirname(outDir), '.publish-'))
       try {
         const staged: string[] = []
+        /** Staged pages whose .gz/.br were made during the render. */
+        const precompressed = new Set<string>()
         for (const url of [...added, ...changed]) {
           const file = htmlFileOf(staging, url)
           fs.mkdirSync(path.dirname(file), { recursive: true })
           fs.writeFileSync(file, html.get(url)!)
           staged.push(file)
+          const job = compressed.get(url)
+          if (job) {
+            const [gz, br] = await job
+            fs.writeFileSync(`${file}.gz`, gz)
+            fs.writeFileSync(`${file}.br`, br)
+            precompressed.add(file)
+          }
         }
         span('stage pages')
         writeSitemap(ctx, staging, outOfSitemap)
@@ -207,7 +229,7 @@ export class Publisher {
         // redirects files) are left alone: no needless compression, and their ETags stay.
         span('hooks')
         const toWrite = staged.filter((file) => !sameAsServed(file, path.join(outDir, relOf(staging, file).slice(1))))
-        await Promise.all(toWrite.filter(isCompressible).map((file) => compressFile(file)))
+        await Promise.all(toWrite.filter((file) => !precompressed.has(file) && isCompressible(file)).map((file) => compressFile(file)))
         span('compress')
         const written: string[] = []
         for (const file of toWrite) {
