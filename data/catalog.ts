@@ -43,7 +43,15 @@ export type CatalogEntry = {
   /** Name of the data file(s) the page is made from (for lastmod and error messages). */
   sources: string[]
   noindex: boolean
+  /** The canonical link a database post's `canonicalUrl` sets instead of its own URL: a site path
+   * ("/services/seo") or a full http(s) URL. Absent: the page's own `canonical`. */
+  canonicalUrl?: string
 }
+
+/** The absolute URL of the page's `<link rel="canonical">` (and og:url): its `canonicalUrl` when it
+ * has one, else its primary URL. The head, the site checks and sitemap.xml all read it here. */
+export const canonicalHref = (entry: Pick<CatalogEntry, 'canonical' | 'canonicalUrl'>, siteUrl: string): string =>
+  entry.canonicalUrl ? (entry.canonicalUrl.startsWith('/') ? `${siteUrl}${entry.canonicalUrl}` : entry.canonicalUrl) : `${siteUrl}${entry.canonical}`
 
 export type Catalog = {
   entries: CatalogEntry[]
@@ -142,7 +150,12 @@ export function buildCatalog(data: SiteData, { noindexTags = new Set<string>() }
   }
   for (const tool of data.hubspotTools) add(toolUrl(tool.slug), 'hubspot-tool', `HubSpot + ${tool.name}`, { tool: tool.slug }, ['hubspot-tools.yaml'])
   for (const page of data.servicePages) add(`/services/${page.slug}`, 'service', page.name, { slug: page.slug }, ['service-pages.yaml'])
-  for (const post of data.posts) add(`/blog/${post.slug}`, 'blog-post', post.title, { slug: post.slug }, [post.origin === 'database' ? `${DATABASE_SOURCE}${post.slug}` : `blog/${post.slug}.md`])
+  for (const post of data.posts) {
+    const url = `/blog/${post.slug}`
+    add(url, 'blog-post', post.title, { slug: post.slug }, [post.origin === 'database' ? `${DATABASE_SOURCE}${post.slug}` : `blog/${post.slug}.md`], post.noindex === true)
+    // A database post's own noindex and canonical URL (decision 104); its own path is no override.
+    if (post.canonicalUrl && post.canonicalUrl !== url) entries[entries.length - 1].canonicalUrl = post.canonicalUrl
+  }
   for (const tag of [...new Set(data.posts.flatMap((p) => p.tags))].sort()) add(`/tag/${tag}`, 'tag', `${titleCase(tag)} articles`, { tag }, ['blog'], noindexTags.has(tag))
   for (const qa of data.qa) add(`/faq/${qa.slug}`, 'qa', qa.question, { slug: qa.slug }, ['qa.yaml'])
   for (const study of data.caseStudies) add(`/case-studies/${study.slug}`, 'case-study', `${study.client} case study`, { slug: study.slug }, ['case-studies.yaml'])

@@ -57,7 +57,16 @@ export const dataFiles = {
 
 type DataFiles = typeof dataFiles
 /** `origin: 'database'` marks a post published from the admin (data/dbPosts.ts); file posts have none. */
-export type BlogPost = BlogFrontMatter & { slug: string; markdown: string; origin?: 'database'; image?: PostImage }
+export type BlogPost = BlogFrontMatter & {
+  slug: string
+  markdown: string
+  origin?: 'database'
+  image?: PostImage
+  /** A database post staff marked noindex (robots noindex, out of sitemap.xml); file posts have none. */
+  noindex?: true
+  /** A database post's canonical URL, when staff set one: a site path or a full http(s) URL. */
+  canonicalUrl?: string
+}
 /** A database post's featured image (file posts have none): its URL and alt text (the feeds' enclosure too), and, when it is an
  * upload whose webp variants are on disk, each variant's URL and size (widest last). */
 export type PostImage = { url: string; alt: string; variants: { url: string; width: number; height: number }[] }

@@ -16,6 +16,10 @@ export const SlugSchema = z
   .max(100, 'Use at most 100 characters.')
   .regex(SLUG_RE, 'Use lowercase letters, digits and single hyphens, like "local-seo-checklist".')
 
+/** A canonical URL: a path of this site (one leading slash, no query or fragment) or a full http(s) URL. */
+const SITE_PATH_RE = /^\/(?!\/)[^\s?#]*$/
+const ABSOLUTE_URL_RE = /^https?:\/\/[^\s/?#]+(\/[^\s]*)?$/
+
 const optionalText = (max: number, message = `Use at most ${max} characters.`) =>
   z
     .string()
@@ -62,7 +66,9 @@ export const PostFieldsSchema = z.object({
   unpublishAt: isoTime,
   seoTitle: optionalText(TITLE_MAX, `Keep the SEO title to at most ${TITLE_MAX} characters.`),
   seoDescription: optionalText(DESCRIPTION_MAX, `Keep the SEO description to at most ${DESCRIPTION_MAX} characters.`),
-  canonicalUrl: optionalText(2048).refine((v) => v == null || /^(\/[^\s]*|https?:\/\/[^\s]+)$/.test(v), 'Enter a path like /blog/x or a full https:// URL.'),
+  canonicalUrl: optionalText(2048)
+    .refine((v) => v == null || SITE_PATH_RE.test(v) || ABSOLUTE_URL_RE.test(v), 'Enter a site path like /services/seo or a full https:// URL.')
+    .transform((v) => (v && v.length > 1 && v.startsWith('/') ? v.replace(/\/+$/, '') : v)),
   noindex: z.boolean().default(false),
   focusKeyphrase: optionalText(120),
   featuredImage: optionalText(2048).refine((v) => v == null || /^(\/[^\s]*|https?:\/\/[^\s]+)$/.test(v), 'Enter an image path like /media/posts/x.webp.'),

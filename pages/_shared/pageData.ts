@@ -1,6 +1,6 @@
 // What every family's data hook ends with: the head (meta, Open Graph, JSON-LD), the chrome,
 // the breadcrumbs and the template's props, typed by that template. Runs at pre-render time.
-import type { CatalogEntry } from '../../data/catalog.ts'
+import { canonicalHref, type CatalogEntry } from '../../data/catalog.ts'
 import { feedLinksOf } from '../../shared/feeds.ts'
 import type { Crumb, FaqPair, PageData, Seo } from '../../templates/types.ts'
 import { chromeOf } from './chrome.ts'
@@ -41,7 +41,7 @@ export function pageData<P>(ctx: SiteContext, entry: CatalogEntry, parts: PagePa
     title: head.title,
     description: head.description,
     keywords: head.keywords,
-    canonical: `${ctx.siteUrl}${entry.canonical}`,
+    canonical: canonicalHref(entry, ctx.siteUrl),
     robots: entry.noindex ? 'noindex, follow' : 'index, follow, max-image-preview:large',
     image: parts.ogImage?.url ?? `${ctx.siteUrl}${parts.image ?? `/og/${entry.family}.png`}`,
     ogType: parts.ogType ?? 'website',

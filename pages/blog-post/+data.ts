@@ -1,7 +1,7 @@
 // Blog posts /blog/{slug}, from data/blog/{slug}.md; the Markdown is rendered here, at build time.
 import { marked } from 'marked'
 import type { PageContextServer } from 'vike/types'
-import { titleCase } from '../../data/catalog.ts'
+import { canonicalHref, titleCase } from '../../data/catalog.ts'
 import type { PostImage } from '../../data/loadData.ts'
 import { lookup, must } from '../../data/lookup.ts'
 import type { BlogPostProps } from '../../templates/BlogPostTemplate.tsx'
@@ -49,6 +49,6 @@ export default function data(pageContext: PageContextServer): Data {
     crumbs: breadcrumbs(entry, hubs.blog),
     ogType: 'article',
     ...(ogImage ? { ogImage } : {}),
-    extraLd: [blogPostingLd(post, `${ctx.siteUrl}${pageContext.urlPathname}`, ogImage?.url ?? `${ctx.siteUrl}/og/blog-post.png`, data.site, ctx.siteUrl)],
+    extraLd: [blogPostingLd(post, canonicalHref(entry, ctx.siteUrl), ogImage?.url ?? `${ctx.siteUrl}/og/blog-post.png`, data.site, ctx.siteUrl)],
   })
 }

@@ -3,6 +3,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { parse, type HTMLElement } from 'node-html-parser'
+import { canonicalHref } from '../../data/catalog.ts'
 import type { SiteContext } from '../../pages/_shared/siteContext.ts'
 
 export type PageFacts = {
@@ -128,7 +129,7 @@ export function checkSite(
     one('meta description', page.descriptions)
     one('canonical link', page.canonicals)
     one('<h1>', page.h1s)
-    const expected = canonicalOverrides.get(entry.url) ?? `${ctx.siteUrl}${entry.canonical}`
+    const expected = canonicalOverrides.get(entry.url) ?? canonicalHref(entry, ctx.siteUrl)
     if (page.canonicals[0] !== expected) problems.push(`${entry.url}: canonical ${page.canonicals[0]} should be ${expected}`)
     for (const error of page.jsonLdErrors) problems.push(`${entry.url}: JSON-LD does not parse: ${error}`)
     if (!entry.isAlias && expected === `${ctx.siteUrl}${entry.url}`) {

@@ -2,14 +2,16 @@
 // out of /admin and /api and names the sitemap.
 import fs from 'node:fs'
 import path from 'node:path'
+import { canonicalHref } from '../../data/catalog.ts'
 import type { SiteContext } from '../../pages/_shared/siteContext.ts'
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 export const robotsDisallow = ['/admin$', '/admin/', '/api/']
 
+/** Primary, indexable pages whose canonical link is their own URL (a post canonical elsewhere is left out). */
 export function sitemapUrls(ctx: SiteContext) {
-  return ctx.catalog.entries.filter((e) => !e.isAlias && !e.noindex)
+  return ctx.catalog.entries.filter((e) => !e.isAlias && !e.noindex && canonicalHref(e, ctx.siteUrl) === `${ctx.siteUrl}${e.url}`)
 }
 
 /** sitemap.xml for these URLs: shared by the build and the immediate re-apply of a page override

@@ -147,6 +147,10 @@ export async function checkPublishable(db: Queryable, post: Post, env: Pick<Env,
   if (broken.length)
     errors.body = [errors.body, `These links do not lead to a page of the site: ${broken.join(', ')}. Fix or remove them.`].filter(Boolean).join(' ')
   if (fields.featuredImage && !fields.featuredImageAlt) errors.featuredImageAlt = 'Describe the featured image (alt text) before publishing.'
+  // A canonical site path must be a page of the site (as a /admin/cms override's must).
+  const canonical = fields.canonicalUrl
+  if (canonical?.startsWith('/') && canonical.toLowerCase() !== postUrl(fields.slug) && !catalogUrls().has(canonical.toLowerCase()))
+    errors.canonicalUrl = `${canonical} is not a page of the site; pick one of its URLs, a full https:// URL, or leave it empty.`
   if (Object.keys(errors).length) throw httpError(422, 'This post is not ready to publish: see the highlighted fields.', errors)
   await checkSlug(db, fields.slug, post)
 }

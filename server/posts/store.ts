@@ -340,5 +340,7 @@ export function toBlogPost(post: Post, mediaDir?: string): BlogPost {
     tags: post.tags,
     markdown: post.body.trim(),
     ...(post.featuredImage ? { image: featuredImageOf(post.featuredImage, post.featuredImageAlt ?? '', mediaDir) } : {}),
+    ...(post.noindex ? { noindex: true as const } : {}),
+    ...(post.canonicalUrl ? { canonicalUrl: post.canonicalUrl } : {}),
   }
 }

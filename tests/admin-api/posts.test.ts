@@ -194,4 +194,47 @@ describe.each(databases)('posts ($name)', (target) => {
     expect(entry()?.noindex).toBe(false)
     expect(inSitemap()).toBe(true)
   })
+  it('a post’s own noindex and canonical URL reach the catalog: edited on a live post, published, out of the sitemap', async () => {
+    // The schema: a full http(s) URL or a site path (trailing slash dropped); never protocol-relative.
+    for (const canonicalUrl of ['//evil.example/x', 'ftp://example.com/x', 'blog/x', '/blog/x?utm=1'])
+      expect((await admin().post('/api/admin/posts', draft({ canonicalUrl }))).body.errors?.canonicalUrl, canonicalUrl).toMatch(/site path/)
+    const created = await admin().post('/api/admin/posts', draft({ canonicalUrl: '/services/' }))
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    expect(created.body.canonicalUrl).toBe('/services')
+    const { id, slug } = created.body
+    const url = `/blog/${slug}`
+    // A site path must be a page of the site before publishing.
+    expect((await admin().put(`/api/admin/posts/${id}`, { canonicalUrl: '/no-such-page' })).status).toBe(200)
+    const notAPage = await admin().post(`/api/admin/posts/${id}/publish`)
+    expect(notAPage.status).toBe(422)
+    expect(notAPage.body.errors.canonicalUrl).toMatch(/not a page of the site/)
+    expect((await admin().put(`/api/admin/posts/${id}`, { canonicalUrl: null })).status).toBe(200)
+    expect((await admin().post(`/api/admin/posts/${id}/publish`)).status).toBe(200)
+
+    const ctx = () => getSiteContext()
+    const entry = () => ctx().catalog.byUrl.get(url)
+    const inSitemap = () => sitemapUrls(ctx()).some((e) => e.url === url)
+    expect(entry()).toMatchObject({ noindex: false })
+    expect(entry()?.canonicalUrl).toBeUndefined()
+    expect(inSitemap()).toBe(true)
+
+    // Edited while live: a pending draft; the live page keeps its head until it is published.
+    expect((await admin().put(`/api/admin/posts/${id}`, { noindex: true })).body.hasPendingDraft).toBe(true)
+    expect(entry()?.noindex).toBe(false)
+    expect((await admin().post(`/api/admin/posts/${id}/publish`)).status).toBe(200)
+    expect(entry()?.noindex).toBe(true)
+    expect(inSitemap()).toBe(false)
+
+    await admin().put(`/api/admin/posts/${id}`, { noindex: false, canonicalUrl: 'https://partner.example.com/original-article' })
+    expect((await admin().post(`/api/admin/posts/${id}/publish`)).status).toBe(200)
+    expect(entry()).toMatchObject({ noindex: false, canonicalUrl: 'https://partner.example.com/original-article' })
+    expect(inSitemap()).toBe(false)
+    // Its own URL as canonical is no override: back in the sitemap.
+    await admin().put(`/api/admin/posts/${id}`, { canonicalUrl: url })
+    expect((await admin().post(`/api/admin/posts/${id}/publish`)).status).toBe(200)
+    expect(entry()?.canonicalUrl).toBeUndefined()
+    expect(inSitemap()).toBe(true)
+    // Still listed on /blog and its tag page either way (decision 104).
+    expect(ctx().data.posts.some((p) => p.slug === slug)).toBe(true)
+  })
 })
