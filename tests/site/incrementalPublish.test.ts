@@ -9,6 +9,10 @@
 // Twitter card. Its tag call-tracking is marked noindex in /admin/tags: both paths give its page
 // noindex robots and leave it out of the sitemap, and unmarking it re-renders the page and puts it
 // back.
+// A second database post is noindex with its canonical on the partner site where it first ran
+// (decision 104): both paths give it noindex robots and that canonical link, and leave it out of
+// the sitemap; clearing either field on the live post re-renders it, and setting them back gives
+// the full build's bytes.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -67,6 +71,20 @@ const published = (rel: string) =>
     rel,
   )
 const postUrl = '/blog/local-services-ads-cost-per-job'
+/** Syndicated from a partner's blog: noindex here, canonical there (decision 104). */
+const partnerCanonical = 'https://partner.example.com/insights/ga4-consent-mode-gaps'
+const syndicated = PostCreateSchema.parse({
+  title: 'Consent Mode in GA4: Where the Gaps Come From',
+  slug: 'ga4-consent-mode-gaps',
+  body: `${'When a visitor declines analytics cookies, GA4 with consent mode sends cookieless pings instead of full events, and the reports model the missing conversions. '.repeat(10)}\n\n## Read the modelled share\n\n${'Compare the modelled conversions with the observed ones per channel before you move budget, and keep the banner’s default state the same on every page. '.repeat(8)}`,
+  excerpt: 'Why GA4 reports fewer conversions after a consent banner goes live, and how to read the modelled share before you move any budget.',
+  tags: ['analytics'],
+  author: 'Priya Natarajan',
+  noindex: true,
+  canonicalUrl: partnerCanonical,
+})
+const syndicatedUrl = '/blog/ga4-consent-mode-gaps'
+let syndicatedId = 0
 /** The question a visitor would ask for this post, answered from a served chatbot index. */
 const askAbout = (dir: string) => {
   const index = JSON.parse(fs.readFileSync(path.join(dir, 'chatbot-index.json'), 'utf8')) as ChatIndex
@@ -87,6 +105,8 @@ beforeAll(async () => {
   const image = await storeImage(png, 'van outside house.png', mediaDirOf(varDir))
   const { id } = await insertPost(db, { ...post, featuredImage: image.url, featuredImageAlt: heroAlt }, null)
   postId = id
+  syndicatedId = (await insertPost(db, syndicated, null)).id
+  await updatePost(db, syndicatedId, { state: { status: 'published', date: '2026-11-21', publishedAt: '2026-11-21T09:00:00.000Z' } }, null)
   await db('tags').insert({ slug: 'call-tracking', name: 'Call tracking', description: 'Tracking numbers and call outcomes.', noindex: true })
   await updatePost(db, id, { state: { status: 'published', date: '2026-11-23', publishedAt: '2026-11-23T09:00:00.000Z' } }, null)
   await db.destroy()
@@ -96,7 +116,7 @@ beforeAll(async () => {
     encoding: 'utf8',
   })
   if (build.status !== 0) throw new Error(`full build failed:\n${build.stdout}\n${build.stderr}`)
-  if (!build.stdout.includes('posts: data/blog/ plus 1 published post(s) from SQLite'))
+  if (!build.stdout.includes('posts: data/blog/ plus 2 published post(s) from SQLite'))
     throw new Error(`the build did not say where posts came from:\n${build.stdout}`)
   fs.cpSync(fullClient, liveDir, { recursive: true })
   fs.cpSync(path.join(fullOut, 'cms-inventory.json'), liveInventory)
@@ -224,5 +244,56 @@ describe('incremental publishing', () => {
     // The build's inventory file itself is never rewritten: publishes go to its small updates file.
     expect(fs.readFileSync(liveInventory).equals(fs.readFileSync(path.join(fullOut, 'cms-inventory.json')))).toBe(true)
     expect(fs.existsSync(path.join(tmp, 'live', 'cms-inventory.updates.json'))).toBe(true)
+  }, 300_000)
+
+  it('the full build gives the noindex post noindex robots and its own canonical link, and leaves it out of the sitemap', () => {
+    const page = fs.readFileSync(path.join(fullClient, 'blog/ga4-consent-mode-gaps/index.html'), 'utf8')
+    expect(page).toContain('<meta name="robots" content="noindex, follow"/>')
+    expect(page).toContain(`<link rel="canonical" href="${partnerCanonical}"/>`)
+    expect(page).toContain(`<meta property="og:url" content="${partnerCanonical}"/>`)
+    expect(page).toContain(`"mainEntityOfPage":"${partnerCanonical}"`)
+    const sitemap = fs.readFileSync(path.join(fullClient, 'sitemap.xml'), 'utf8')
+    expect(sitemap).not.toContain(`${syndicatedUrl}<`)
+    expect(sitemap).toContain(`${postUrl}<`)
+    // Still listed on /blog, its tag page and the feeds (decision 104).
+    expect(fs.readFileSync(path.join(fullClient, 'blog/index.html'), 'utf8')).toContain(`href="${syndicatedUrl}"`)
+    expect(fs.readFileSync(path.join(fullClient, 'tag/analytics/index.html'), 'utf8')).toContain(`href="${syndicatedUrl}"`)
+    expect(fs.readFileSync(path.join(fullClient, 'blog/feed.xml'), 'utf8')).toContain(syndicatedUrl)
+  })
+
+  it('clearing the post’s noindex, then its canonical, re-renders it; setting them back gives back the full build’s bytes', async () => {
+    const page = () => fs.readFileSync(path.join(liveDir, 'blog/ga4-consent-mode-gaps/index.html'), 'utf8')
+    const sitemap = () => fs.readFileSync(path.join(liveDir, 'sitemap.xml'), 'utf8')
+    const origin = /<link rel="canonical" href="(https?:\/\/[^"/]+)\/blog\/local-services-ads-cost-per-job"/.exec(
+      fs.readFileSync(path.join(liveDir, 'blog/local-services-ads-cost-per-job/index.html'), 'utf8'),
+    )![1]
+
+    await db('posts').where({ id: syndicatedId }).update({ noindex: false })
+    let receipt = await p.sync(db)
+    expect(receipt.failures).toEqual([])
+    expect(receipt.impact.changed).toContain(syndicatedUrl)
+    expect(receipt.written).toContain('/blog/ga4-consent-mode-gaps/index.html')
+    expect(page()).toContain('<meta name="robots" content="index, follow')
+    expect(page()).toContain(`<link rel="canonical" href="${partnerCanonical}"/>`)
+    // Canonical elsewhere: still not in the sitemap.
+    expect(sitemap()).not.toContain(`${syndicatedUrl}<`)
+
+    await db('posts').where({ id: syndicatedId }).update({ canonical_url: null })
+    receipt = await p.sync(db)
+    expect(receipt.failures).toEqual([])
+    expect(receipt.impact.changed).toContain(syndicatedUrl)
+    expect(receipt.written).toEqual(expect.arrayContaining(['/blog/ga4-consent-mode-gaps/index.html', '/sitemap.xml']))
+    expect(page()).toContain(`<link rel="canonical" href="${origin}${syndicatedUrl}"/>`)
+    expect(sitemap()).toContain(`${syndicatedUrl}<`)
+
+    await db('posts').where({ id: syndicatedId }).update({ noindex: true, canonical_url: partnerCanonical })
+    receipt = await p.sync(db)
+    expect(receipt.ok).toBe(true)
+    expect(receipt.impact.changed).toContain(syndicatedUrl)
+    const fullFiles = walk(fullClient).filter(published).sort()
+    expect(walk(liveDir).filter(published).sort()).toEqual(fullFiles)
+    const different = fullFiles.filter((rel) => !fs.readFileSync(path.join(fullClient, rel)).equals(fs.readFileSync(path.join(liveDir, rel))))
+    expect(different).toEqual([])
+    expect(inventoryOf(liveInventory).pages).toEqual(inventoryOf(path.join(fullOut, 'cms-inventory.json')).pages)
   }, 300_000)
 })
