@@ -421,17 +421,20 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proofline-bench-analytics-'))
-const sqlite = createDb({ varDir: dir })
-await migrate(sqlite)
-try {
-  await run('SQLite', sqlite, async () =>
-    ['app.sqlite', 'app.sqlite-wal'].reduce((n, f) => n + (fs.existsSync(path.join(dir, f)) ? fs.statSync(path.join(dir, f)).size : 0), 0),
-  )
-} finally {
-  await sqlite.destroy()
-  // BENCH_KEEP=1 keeps the seeded SQLite file (for profiling) and prints where it is.
-  if (process.env.BENCH_KEEP === '1') console.log(`kept ${dir}`)
-  else fs.rmSync(dir, { recursive: true, force: true })
+// BENCH_SKIP_SQLITE=1 / BENCH_SKIP_PG=1: one database only.
+if (process.env.BENCH_SKIP_SQLITE !== '1') {
+  const sqlite = createDb({ varDir: dir })
+  await migrate(sqlite)
+  try {
+    await run('SQLite', sqlite, async () =>
+      ['app.sqlite', 'app.sqlite-wal'].reduce((n, f) => n + (fs.existsSync(path.join(dir, f)) ? fs.statSync(path.join(dir, f)).size : 0), 0),
+    )
+  } finally {
+    await sqlite.destroy()
+    // BENCH_KEEP=1 keeps the seeded SQLite file (for profiling) and prints where it is.
+    if (process.env.BENCH_KEEP === '1') console.log(`kept ${dir}`)
+    else fs.rmSync(dir, { recursive: true, force: true })
+  }
 }
 
 if (process.env.BENCH_SKIP_PG !== '1') {
@@ -464,3 +467,4 @@ if (process.env.BENCH_SKIP_PG !== '1') {
     }
   }
 }
+if (process.env.BENCH_KEEP !== '1') fs.rmSync(dir, { recursive: true, force: true })

@@ -25,7 +25,8 @@ type SiteResult = {
   pages: number
   fullBuildSeconds: number
   warmMs: number
-  actions: { action: string; ms: number; written: number; ok: boolean; failures: string[] }[]
+  /** ms: until the publish call returned (chatbot index included); liveMs: until the pages were served. */
+  actions: { action: string; ms: number; liveMs: number; written: number; ok: boolean; failures: string[] }[]
   /** Median ms of an edit while live with vike's setup kept, and with it resolved per call. */
   setupKeptMs: number
   setupPerCallMs: number
@@ -100,8 +101,11 @@ async function worker(label: string, dataDir: string | undefined): Promise<SiteR
     const act = async (action: string, change: () => Promise<unknown>) => {
       since = performance.now()
       await change()
+      const syncStart = performance.now()
       const receipt = await publisher.sync(db)
-      actions.push({ action, ms: performance.now() - since, written: receipt.written.length, ok: receipt.ok, failures: receipt.failures })
+      const ms = performance.now() - since
+      const liveMs = receipt.liveMs === undefined ? ms : syncStart - since + receipt.liveMs
+      actions.push({ action, ms, liveMs, written: receipt.written.length, ok: receipt.ok, failures: receipt.failures })
     }
     await act('publish a new post', () =>
       updatePost(db, id, { state: { status: 'published', date: '2026-11-24', publishedAt: new Date().toISOString() } }, null),
@@ -168,7 +172,7 @@ try {
       console.log(`  ${result.pages} pages; full build ${(full / 1000).toFixed(1)} s; publisher warm-up ${result.warmMs.toFixed(0)} ms`)
       for (const a of result.actions)
         console.log(
-          `  ${a.action.padEnd(20)} ${a.ms.toFixed(0).padStart(6)} ms to live, ${String(a.written).padStart(3)} files written${a.ok ? '' : ` FAILED: ${a.failures.join('; ')}`}, ${(full / a.ms).toFixed(0)}× faster than the full build`,
+          `  ${a.action.padEnd(20)} ${a.liveMs.toFixed(0).padStart(6)} ms to live (${(full / a.liveMs).toFixed(0)}× faster than the full build), ${a.ms.toFixed(0).padStart(6)} ms with the chatbot index, ${String(a.written).padStart(3)} files written${a.ok ? '' : ` FAILED: ${a.failures.join('; ')}`}`,
         )
       console.log(
         `  edit while live, median of 3 each: ${result.setupKeptMs.toFixed(0)} ms with vike's setup kept, ${result.setupPerCallMs.toFixed(0)} ms with it resolved per call (${(result.setupPerCallMs / result.setupKeptMs).toFixed(2)}×)`,
@@ -191,9 +195,9 @@ console.log(
 )
 for (const r of results) {
   const publish = r.actions[0]
-  const worst = Math.max(...r.actions.map((a) => a.ms))
-  const vsReal = realBuild ? `, ${((realBuild * 1000) / publish.ms).toFixed(0)}× faster than the real site's full build` : ''
+  const worst = Math.max(...r.actions.map((a) => a.liveMs))
+  const vsReal = realBuild ? `, ${((realBuild * 1000) / publish.liveMs).toFixed(0)}× faster than the real site's full build` : ''
   console.log(
-    `${r.label.padEnd(24)} ${String(r.pages).padStart(6)} pages  full build ${r.fullBuildSeconds.toFixed(1).padStart(6)} s  publish → live ${(publish.ms / 1000).toFixed(2)} s (slowest action ${(worst / 1000).toFixed(2)} s)  ratio ${((r.fullBuildSeconds * 1000) / publish.ms).toFixed(0)}×${vsReal}`,
+    `${r.label.padEnd(24)} ${String(r.pages).padStart(6)} pages  full build ${r.fullBuildSeconds.toFixed(1).padStart(6)} s  publish → live ${(publish.liveMs / 1000).toFixed(2)} s (slowest action ${(worst / 1000).toFixed(2)} s; chatbot index done at ${(publish.ms / 1000).toFixed(2)} s)  ratio ${((r.fullBuildSeconds * 1000) / publish.liveMs).toFixed(0)}×${vsReal}`,
   )
 }

@@ -31,7 +31,9 @@ import { inventoryBuiltAt, inventoryFileOf, pageFacts, readInventoryUpdates, wri
 import { FEED_FORMATS, feedOfPath, feedPath } from '../../shared/feeds.ts'
 
 export type Impact = { added: string[]; changed: string[]; removed: string[] }
-export type Receipt = { ok: boolean; impact: Impact; written: string[]; failures: string[]; durationMs: number }
+/** `liveMs`: from the start until the pages, listings, sitemap and feeds were served (a written
+ * publish only); `durationMs` also covers the chatbot index that follows them. */
+export type Receipt = { ok: boolean; impact: Impact; written: string[]; failures: string[]; durationMs: number; liveMs?: number }
 
 /** The feeds among the files a receipt wrote (what a WebSub ping names). */
 export const feedsOf = (written: readonly string[]) => written.filter((f) => feedOfPath(f) !== null)
@@ -207,11 +209,6 @@ export class Publisher {
         span('stage pages')
         writeSitemap(ctx, staging, outOfSitemap)
         span('sitemap')
-        // The chatbot's index, by the full build's own writer over the same site context: a
-        // published post is answered at once, an unpublished one is no longer offered.
-        writeChatbotIndex(ctx, staging)
-        staged.push(path.join(staging, CHATBOT_INDEX_FILE))
-        span('chatbot index')
         const site = { siteUrl: ctx.siteUrl, brand: ctx.data.site.brand.name, tagline: ctx.data.site.brand.tagline }
         for (const feed of renderFeeds(ctx.data.posts as never, feedSettings, site as never, (u) =>
           fileSize(path.join(outDir, u.split('?')[0].replace(/^\/+/, ''))),
@@ -267,17 +264,53 @@ export class Publisher {
         span('rename')
         refreshStaticFiles(outDir, [...written, ...gone])
         span('static index')
-        updateInventory(outDir, ctx, asRendered, removed)
-        span('inventory')
+        // The pages, listings, sitemap and feeds are live: what the receipt times as "live".
+        const liveMs = Math.round(performance.now() - started)
         keep = true
         this.facts = facts
-        return receipt(true, written)
+        updateInventory(outDir, ctx, asRendered, removed)
+        span('inventory')
+        // Then the chatbot's index, by the full build's own writer over the same site context (a
+        // published post is answered, an unpublished one no longer offered). It follows the pages
+        // rather than holding them back: at 10,000 pages its rebuild and compression take longer
+        // than the pages themselves (decision 109). Same bytes as a full build.
+        const chatbotIndex = await this.updateChatbotIndex(ctx, staging)
+        if (chatbotIndex) written.push(chatbotIndex)
+        span('chatbot index')
+        return { ...receipt(true, written), liveMs }
       } finally {
         fs.rmSync(staging, { recursive: true, force: true })
       }
     } finally {
       if (!keep) setDbPosts(before)
       setRenderOnly(undefined)
+    }
+  }
+
+  /**
+   * Writes the chatbot index for `ctx` into the served site if its bytes changed, with its .br/.gz
+   * and a fresh ETag; returns its path, or null when unchanged. A failure is logged and leaves the
+   * previous index served: the published pages are already live.
+   */
+  private async updateChatbotIndex(ctx: SiteContext, staging: string): Promise<string | null> {
+    const { outDir } = this.opts
+    try {
+      writeChatbotIndex(ctx, staging)
+      const file = path.join(staging, CHATBOT_INDEX_FILE)
+      const target = path.join(outDir, CHATBOT_INDEX_FILE)
+      if (sameAsServed(file, target)) return null
+      await compressFile(file)
+      for (const suffix of ['.br', '.gz']) {
+        if (fs.existsSync(file + suffix)) fs.renameSync(file + suffix, target + suffix)
+        else fs.rmSync(target + suffix, { force: true })
+      }
+      fs.renameSync(file, target)
+      const rel = relOf(staging, file)
+      refreshStaticFiles(outDir, [rel])
+      return rel
+    } catch (error) {
+      console.error(`publish: the chatbot index was not updated: ${(error as Error).message}`)
+      return null
     }
   }
 

@@ -197,6 +197,7 @@ describe('incremental publishing', () => {
     expect(fs.existsSync(path.join(liveDir, 'tag/call-tracking/feed.xml'))).toBe(false)
     expect(fs.readFileSync(path.join(liveDir, 'blog/feed.xml'), 'utf8')).not.toContain('local-services-ads-cost-per-job')
     expect(receipt.written).toContain('/chatbot-index.json')
+    expect(receipt.liveMs).toBeLessThanOrEqual(receipt.durationMs)
     // The chatbot no longer offers the post: not among its documents, not among its answers.
     const { index, answer } = askAbout(liveDir)
     expect(index.docs.map((d) => d.url)).not.toContain(postUrl)
