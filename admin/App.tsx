@@ -41,7 +41,8 @@ import redirects, { RedirectImport, notFound } from './redirects/resources.ts'
 import posts, { tags } from './posts/index.ts'
 import { campaigns, MailSettings, NewsletterAnalytics, newsletterLists, SubscriberImport, subscribers } from './newsletter/index.ts'
 import { SocialCalendar } from './social/SocialCalendar.tsx'
-import { SocialAccountCreate, SocialAccountList, SocialPostCreate, SocialPostList, SocialPostShow } from './social/SocialScreens.tsx'
+import { SocialQueue } from './social/SocialQueue.tsx'
+import { SocialAccountCreate, SocialAccountList, SocialPostCreate, SocialPostEdit, SocialPostList, SocialPostShow } from './social/SocialScreens.tsx'
 
 export function App() {
   return (
@@ -233,10 +234,12 @@ export function App() {
           list={SocialPostList}
           show={SocialPostShow}
           create={SocialPostCreate}
+          edit={SocialPostEdit}
           options={{ label: 'Social media' }}
           recordRepresentation="title"
         >
           <Route path="calendar" element={<SocialCalendar />} />
+          <Route path="queue" element={<SocialQueue />} />
         </Resource>
         <Resource
           name="social-accounts"

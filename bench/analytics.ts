@@ -3,7 +3,8 @@
 // then prints:
 //   - p95 of each dashboard query for 7-, 30- and 90-day ranges (target < 300 ms);
 //   - rollup time for one hour and for one day;
-//   - ingestion rate (derive + group insert, in process) while rollups run (target ≥ 20,000/s);
+//   - ingestion rate while rollups run (target ≥ 20,000/s), through the /api/events handler
+//     (JSON parse, schema check, derive, event buffer and its flushes; no socket, no rate limiter);
 //   - database size; the query plans of the hot queries (EXPLAIN).
 // BENCH_EVENTS (default 1,000,000; the issue's full size is 10,000,000), BENCH_DAYS (90),
 // BENCH_PG (a postgres:// URL; default postgres://postgres@127.0.0.1:5432/test when reachable).
@@ -11,10 +12,14 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import type { Context } from 'koa'
 import { realtime, attributionReport } from '../server/admin/analytics.ts'
-import { EventBuffer } from '../server/analytics/eventBuffer.ts'
+import type { HandlerDeps } from '../server/api/deps.ts'
+import { postEvents } from '../server/api/events.ts'
+import { EventBuffer, eventBufferFor, stopEventBuffer } from '../server/analytics/eventBuffer.ts'
+import { familyLookupOf } from '../server/analytics/families.ts'
 import { Ingestor, DAY_MS, HOUR_MS } from '../server/analytics/ingest.ts'
-import { dayRange, readBreakdown, readSeries } from '../server/analytics/queries.ts'
+import { dayRange, readBreakdown, readSeries, readSeriesMany, readTopKeys } from '../server/analytics/queries.ts'
 import { funnel, journeys, likeOf, type FunnelStep } from '../server/analytics/funnels.ts'
 import { readSessionPaths } from '../server/analytics/pageReads.ts'
 import { pagesReport } from '../server/admin/webAnalytics.ts'
@@ -61,6 +66,11 @@ const FUNNEL: FunnelStep[] = [
   { kind: 'form_start', value: '*' },
   { kind: 'form_submit', value: '*' },
 ]
+// Template families of the seeded pages (as the build's inventory would give them): 18 families.
+const FAMILIES = familyLookupOf(
+  Array.from({ length: 10_000 }, (_, i) => ({ url: `/page-${i}`, family: `family-${i % 18}` })),
+  'bench',
+)
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]
 const fmt = (n: number) => `${n.toFixed(1)} ms`
 const rand = (seed: number) => () => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed / 2147483648)
@@ -165,7 +175,12 @@ async function timed<T>(fn: () => Promise<T>): Promise<number> {
 }
 
 async function run(name: string, db: Db, size: () => Promise<number>) {
-  console.log(`\n== ${name}: ${EVENTS.toLocaleString('en-US')} events over ${DAYS} days ==`)
+  console.log(
+    `\n== ${name}: ${EVENTS.toLocaleString('en-US')} events over ${DAYS} days (load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' / ')}) ==`,
+  )
   const now = Math.floor(Date.now() / HOUR_MS) * HOUR_MS + 20 * 60_000
   // The bench's own database only: SQLite seeds without an fsync per transaction (the seed is
   // rebuilt on every run), then goes back to the server's synchronous = FULL before anything is timed.
@@ -181,9 +196,9 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
   const t0 = performance.now()
   for (let h = firstHour; h <= lastHour; h++) {
     hourTimes.push(await timed(() => rollupHour(db, h)))
-    if ((h + 1) % 24 === 0) await rollupDay(db, Math.floor((h * HOUR_MS) / DAY_MS))
+    if ((h + 1) % 24 === 0) await rollupDay(db, Math.floor((h * HOUR_MS) / DAY_MS), FAMILIES)
   }
-  await rollupDay(db, Math.floor((lastHour * HOUR_MS) / DAY_MS))
+  await rollupDay(db, Math.floor((lastHour * HOUR_MS) / DAY_MS), FAMILIES)
   await db('analytics_state')
     .insert({ key: ROLLED_THROUGH_KEY, value: String(lastHour) })
     .onConflict('key')
@@ -191,7 +206,7 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
   const dayTime = await timed(async () => {
     const d = Math.floor(now / DAY_MS) - 2
     for (let h = (d * DAY_MS) / HOUR_MS; h < ((d + 1) * DAY_MS) / HOUR_MS; h++) await rollupHour(db, h)
-    await rollupDay(db, d)
+    await rollupDay(db, d, FAMILIES)
   })
   console.log(
     `rollup: all ${hourTimes.length} hours in ${((performance.now() - t0) / 1000).toFixed(0)} s; one hour p50 ${fmt(percentile(hourTimes, 50))}, p95 ${fmt(percentile(hourTimes, 95))}; one day ${fmt(dayTime)}`,
@@ -204,15 +219,19 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
     const range = dayRange(from, today, 'UTC')
     const nyRange = dayRange(from, today, 'America/New_York')
     const queries: [string, () => Promise<unknown>][] = [
-      ['overview breakdown (total, page, channel, device, goal)', () => readBreakdown(db, range, ['total', 'page', 'channel', 'device', 'goal'], now)],
+      [
+        'overview breakdown (total, channel, device, goal + top 10 pages)',
+        () => Promise.all([readBreakdown(db, range, ['total', 'channel', 'device', 'goal'], now), readTopKeys(db, range, 'page', 'page_views', 10, now)]),
+      ],
       ['overview series (New York days)', () => readSeries(db, nyRange, 'total', '', now)],
-      ['traffic by campaign + channel', () => readBreakdown(db, range, ['campaign', 'channel'], now)],
+      [
+        'traffic by campaign (top 200) + channel',
+        () => Promise.all([readTopKeys(db, range, 'campaign', 'sessions', 200, now), readBreakdown(db, range, ['channel'], now)]),
+      ],
+      ['traffic by landing page (top 200)', () => readTopKeys(db, range, 'landing', 'sessions', 200, now)],
       [
         'traffic series per channel (6)',
-        () =>
-          Promise.all(
-            ['paid-search', 'organic-search', 'social-media', 'referral', 'email', 'direct-traffic'].map((c) => readSeries(db, range, 'channel', c, now)),
-          ),
+        () => readSeriesMany(db, range, 'channel', ['paid-search', 'organic-search', 'social-media', 'referral', 'email', 'direct-traffic'], now),
       ],
       [
         'traffic filtered (channel + landing /page-1*)',
@@ -231,8 +250,12 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
       ['realtime (last 30 min, raw)', () => realtime(db, now)],
       ['attribution report', () => attributionReport(db, range)],
       // /admin/web-analytics (decision 122).
-      ['web analytics per page (details, vitals p75)', () => pagesReport(db, range, PAGE_QUERY, () => 'page')],
-      ['web analytics per family', () => pagesReport(db, range, { ...PAGE_QUERY, group: 'family' }, (p) => `family-${p.length % 18}`)],
+      ['web analytics per page by views (details, vitals p75)', () => pagesReport(db, range, PAGE_QUERY, FAMILIES, now)],
+      ['web analytics per page by exit rate, ascending', () => pagesReport(db, range, { ...PAGE_QUERY, sort: 'exitRate', order: 'asc' }, FAMILIES, now)],
+      ['web analytics per page by engagement', () => pagesReport(db, range, { ...PAGE_QUERY, sort: 'engagement' }, FAMILIES, now)],
+      ['web analytics pages matching /page-1*', () => pagesReport(db, range, { ...PAGE_QUERY, q: '/page-1*' }, FAMILIES, now)],
+      ['web analytics per family', () => pagesReport(db, range, { ...PAGE_QUERY, group: 'family' }, FAMILIES, now)],
+      ['web analytics per page by LCP p75 (reads every page)', () => pagesReport(db, range, { ...PAGE_QUERY, sort: 'LCP' }, FAMILIES, now)],
       [
         'funnel (landing /page-1* > form view > start > submit)',
         async () => funnel(await readSessionPaths(db, range, { like: likeOf(FUNNEL[0]) }, now), FUNNEL),
@@ -281,10 +304,42 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
     return ingestor.derive(events, { ip: `198.51.100.${k % 250}`, userAgent: agent, siteHost: 'bench.example.com', receivedAt: Date.now() })
   }
   const grouped = process.env.BENCH_INGEST === 'group'
+  const direct = process.env.BENCH_INGEST === 'buffer'
+  // The default: the POST /api/events handler itself (server/api/events.ts) on a parsed request
+  // body, as Koa's JSON body parser leaves it, with the process's event buffer behind it.
+  const handler = postEvents({ db } as HandlerDeps)
+  const post = async (k: number) => {
+    const at = Date.now()
+    const body = JSON.stringify({
+      events: Array.from({ length: 25 }, (_, i) => ({
+        type: i % 2 ? 'scroll_depth' : 'page_view',
+        path: `/page-${(k * 7 + i) % 10_000}?utm_source=google&utm_medium=cpc`,
+        visitorId: visitors[k % visitors.length],
+        sessionId: 'tab-xxxxxxxx',
+        at: at + i,
+        ...(i % 2 ? { value: 50 } : {}),
+      })),
+    })
+    const headers: Record<string, string> = { 'user-agent': agent }
+    const ctx = {
+      state: { body: JSON.parse(body) },
+      get: (h: string) => headers[h.toLowerCase()] ?? '',
+      ip: `198.51.100.${k % 250}`,
+      hostname: 'bench.example.com',
+      status: 404,
+      body: undefined as unknown,
+    }
+    await handler(ctx as unknown as Context, async () => {})
+    if (ctx.status !== 202) throw new Error(`POST /api/events answered ${ctx.status}: ${JSON.stringify(ctx.body)}`)
+    return (ctx.body as { accepted: number }).accepted
+  }
   const writers = Array.from({ length: grouped ? 4 : 64 }, async (_, w) => {
     let k = w
     while (performance.now() - t1 < ingestFor) {
-      if (grouped) {
+      if (!grouped && !direct) {
+        const accepted = await post((k += 64))
+        ingested += accepted
+      } else if (grouped) {
         const batches: Awaited<ReturnType<Ingestor['derive']>>[] = []
         for (let b = 0; b < 20; b++) batches.push(await request((k += 4)))
         await db.transaction((trx) => insertEventBatches(trx, batches))
@@ -297,18 +352,28 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
     }
   })
   await Promise.all(writers)
+  const used = grouped || direct ? buffer : eventBufferFor(db)
+  const stats = { ...used.stats }
   await buffer.stop()
+  await stopEventBuffer(db)
+  const seconds = (performance.now() - t1) / 1000
   stop = true
   await rolling
-  const seconds = (performance.now() - t1) / 1000
+  const layer = grouped ? 'derive + group commit of 20 requests' : direct ? 'derive + event buffer' : 'POST /api/events handler + event buffer'
   console.log(
-    `ingestion (${grouped ? 'group commit of 20 requests' : `event buffer, ${buffer.stats.flushes} flushes, largest ${buffer.stats.largestFlush} rows, ${buffer.stats.retriedAlone} batches retried alone`}) while rolling up: ${Math.round(ingested / seconds).toLocaleString('en-US')} events/s (${ingested.toLocaleString('en-US')} in ${seconds.toFixed(1)} s, ${rollups} hour rollups meanwhile)`,
+    `ingestion (${layer}${grouped ? '' : `, ${stats.flushes} flushes, largest ${stats.largestFlush} rows, ${stats.retriedAlone} batches retried alone`}) while rolling up: ${Math.round(ingested / seconds).toLocaleString('en-US')} events/s (${ingested.toLocaleString('en-US')} in ${seconds.toFixed(1)} s, ${rollups} hour rollups meanwhile; load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' / ')})`,
   )
   console.log(`database size: ${((await size()) / 1024 / 1024).toFixed(0)} MB`)
 
   if (ONLY_INGEST) return
   // Query plans.
   const explain = isSqlite(db) ? 'explain query plan' : 'explain'
+  // The days of a 90-day range (PostgreSQL plans with its statistics, so real bounds matter).
+  const d1 = Math.floor(now / DAY_MS)
+  const d0 = d1 - 90
   const plans: [string, string, unknown[]][] = [
     [
       'daily rollup range',
@@ -326,6 +391,27 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
       [now - DAY_MS, now, '%p:/page-1%'],
     ],
     ['page details range', `select path, sum(scroll_25) from analytics_page_daily where day >= ? and day < ? group by path`, [1, 2]],
+    [
+      'top pages (sort query, one piece)',
+      `select key, sum(page_views) as page_views from analytics_daily where dim = 'page' and day >= ? and day < ? group by key order by 2 desc limit 500`,
+      [d0, d1],
+    ],
+    [
+      'shown pages by key (figures)',
+      `select key, sum(exits) from analytics_daily where dim = 'page' and day >= ? and day < ? and key in (?, ?) group by key`,
+      [d0, d1, '/page-1', '/page-2'],
+    ],
+    [
+      'shown pages by key (details)',
+      `select path, sum(scroll_25) from analytics_page_daily where day >= ? and day < ? and path in (?, ?) group by path`,
+      [d0, d1, '/page-1', '/page-2'],
+    ],
+    [
+      'shown pages by key (vitals)',
+      `select path, metric, bucket, sum(n) from analytics_vitals_daily where day >= ? and day < ? and path in (?, ?) group by path, metric, bucket`,
+      [d0, d1, '/page-1', '/page-2'],
+    ],
+    ['families of a range', `select family, sum(page_views) from analytics_family_daily where day >= ? and day < ? group by family`, [d0, d1]],
   ]
   for (const [label, sql, bindings] of plans) {
     const result = (await db.raw(`${explain} ${sql}`, bindings as never[])) as unknown

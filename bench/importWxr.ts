@@ -5,6 +5,8 @@
 // revisions, item map, redirects), with their wall and CPU time and the process's peak RSS. Memory
 // should stay flat as the file grows: the reader holds one item at a time and only short copied
 // strings per item are kept (docs/decisions/152-blog-migration-screen.md). BENCH_WXR_SIZES="1000,10000".
+// The main thread's wall time is split into on a CPU / waiting for a CPU (load) / blocked (I/O,
+// the database): decision 153.
 // Profiling one size: --write N file, then node --cpu-prof --import tsx bench/importWxr.ts --child N file.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -47,6 +49,26 @@ async function writeWxr(file: string, posts: number) {
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`
 
+/**
+ * Where the main (JavaScript) thread's wall time went, from Linux's /proc/thread-self/schedstat:
+ * on a CPU, runnable but waiting for a CPU (the other processes of a loaded machine), and the rest,
+ * blocked (awaiting SQLite on its thread, fsync, file reads). Zeros where /proc is missing.
+ */
+function schedstat(): { cpu: number; wait: number } {
+  try {
+    const [cpu, wait] = fs.readFileSync('/proc/thread-self/schedstat', 'utf8').trim().split(/\s+/).map(Number)
+    return { cpu: cpu / 1e6, wait: wait / 1e6 }
+  } catch {
+    return { cpu: 0, wait: 0 }
+  }
+}
+function splitOf(wallMs: number, before: { cpu: number; wait: number }) {
+  const after = schedstat()
+  const cpu = after.cpu - before.cpu
+  const wait = after.wait - before.wait
+  return { cpu, wait, blocked: Math.max(0, wallMs - cpu - wait) }
+}
+
 async function child(posts: number, file: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proofline-bench-wxr-db-'))
   const db = createDb({ varDir: dir })
@@ -54,9 +76,11 @@ async function child(posts: number, file: string) {
   const rssBefore = process.memoryUsage().rss
   let t = performance.now()
   let cpu = process.cpuUsage()
+  let sched = schedstat()
   const plan = await dryRun({ kind: 'wordpress', file, name: path.basename(file), isSitePath: () => false })
   const dryMs = performance.now() - t
   const dryCpu = process.cpuUsage(cpu)
+  const drySplit = splitOf(dryMs, sched)
   const [row] = (await db('blog_imports')
     .insert({
       kind: 'wordpress',
@@ -70,9 +94,11 @@ async function child(posts: number, file: string) {
     .returning('id')) as Array<{ id: number } | number>
   t = performance.now()
   cpu = process.cpuUsage()
+  sched = schedstat()
   const report = await runImport(db, Number(typeof row === 'object' ? row.id : row), { isSitePath: () => false })
   const importMs = performance.now() - t
   const importCpu = process.cpuUsage(cpu)
+  const importSplit = splitOf(importMs, sched)
   const peak = process.resourceUsage().maxRSS * 1024
   console.log(
     JSON.stringify({
@@ -84,6 +110,9 @@ async function child(posts: number, file: string) {
       // processes sharing the cores; SQLite's writes run on libuv threads and count too.
       dryCpuMs: (dryCpu.user + dryCpu.system) / 1000,
       importCpuMs: (importCpu.user + importCpu.system) / 1000,
+      // The main thread's wall time: on a CPU / waiting for one / blocked (I/O, the database).
+      drySplit,
+      importSplit,
       created: report.byOutcome.created,
       addsUp: report.addsUp,
       redirects: plan.redirects.length,
@@ -130,11 +159,15 @@ if (process.argv[2] === '--child') {
         created: number
         addsUp: boolean
         peak: number
+        drySplit: { cpu: number; wait: number; blocked: number }
+        importSplit: { cpu: number; wait: number; blocked: number }
       }
       const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
       console.log(
         `${String(r.posts).padEnd(8)} ${mb(r.fileBytes).padEnd(9)} ${`${s(r.dryMs)} / ${s(r.dryCpuMs)}`.padEnd(22)} ${`${s(r.importMs)} / ${s(r.importCpuMs)}`.padEnd(40)} ${String(Math.round(r.created / (r.importMs / 1000))).padEnd(9)} ${mb(r.peak).padEnd(10)} ${r.addsUp}`,
       )
+      const split = (x: { cpu: number; wait: number; blocked: number }) => `${s(x.cpu)} on a CPU, ${s(x.wait)} waiting for one, ${s(x.blocked)} blocked`
+      console.log(`         main thread, dry run: ${split(r.drySplit)}; import: ${split(r.importSplit)}`)
       fs.rmSync(file)
     }
   } finally {

@@ -62,7 +62,10 @@ async function seedSubscribers(db: Db) {
         status: 'subscribed',
         source: sources[i % sources.length],
         utm_campaign: i % 7 === 0 ? 'spring-audit' : '',
-        tags: JSON.stringify(i % 10 === 0 ? ['client'] : []),
+        tags: JSON.stringify(i % 10 === 0 ? (i % 1000 === 0 ? ['client', 'vip'] : ['client']) : []),
+        campaigns_received: i % 23,
+        campaigns_opened: (i * 7) % 13,
+        campaigns_clicked: (i * 11) % 5,
         consent: 'Double opt-in through the website form',
         confirmed_at: at,
         subscribed_at: at,
@@ -79,6 +82,8 @@ async function seedSubscribers(db: Db) {
     [listId],
   )
   await db.raw(`insert into newsletter_subscriber_tags (tag, subscriber_id) select 'client', id from newsletter_subscribers where id % 10 = 0`)
+  // A rare tag (100 of 100,000): the page cannot stop early after 25 matches in the sort's order.
+  await db.raw(`insert into newsletter_subscriber_tags (tag, subscriber_id) select 'vip', id from newsletter_subscribers where id % 1000 = 0`)
   // PostgreSQL: what autovacuum does to a table at rest (statistics and the visibility map, for index-only counts).
   await db.raw(isPostgres(db) ? 'vacuum analyze' : 'analyze')
   return listId
@@ -128,6 +133,13 @@ async function queryShapes(db: Db, label: string, listId: number) {
     ['list + tag filter (former shape: JSON of every row)', () => formerTagQueries(db, listId)],
     ['list + tag filter (tag table)', () => listQueries(db, { list_id: listId, tag: 'client' }, ['created_at', 'DESC'], 0)],
     ['search "reader-4242"', () => listQueries(db, { q: 'reader-4242' }, ['created_at', 'DESC'], 0)],
+    ['list filter, newest first', () => listQueries(db, { list_id: listId }, ['created_at', 'DESC'], 0)],
+    ['list + rare tag (100 rows)', () => listQueries(db, { list_id: listId, tag: 'vip' }, ['created_at', 'DESC'], 0)],
+    ['list + tag filter, page 40', () => listQueries(db, { list_id: listId, tag: 'client' }, ['created_at', 'DESC'], 1000)],
+    ['sort by email', () => listQueries(db, {}, ['email', 'ASC'], 0)],
+    ['sort by opened, most first', () => listQueries(db, {}, ['campaigns_opened', 'DESC'], 0)],
+    ['sort by signup source', () => listQueries(db, {}, ['source', 'ASC'], 0)],
+    ['sort by confirmed, newest first', () => listQueries(db, {}, ['confirmed_at', 'DESC'], 0)],
   ]
   for (const [name, build] of shapes) {
     const times: number[] = []
@@ -199,6 +211,12 @@ const cases: Array<[string, Record<string, string>]> = [
   ['status filter, sorted by email, page 40', { sort: '["email","ASC"]', range: '[1000,1024]', filter: '{"status":"subscribed"}' }],
   ['list + tag filter', { sort: '["created_at","DESC"]', range: '[0,24]', filter: `{"list_id":${listId},"tag":"client"}` }],
   ['search "reader-4242"', { sort: '["created_at","DESC"]', range: '[0,24]', filter: '{"q":"reader-4242"}' }],
+  ['list filter', { sort: '["created_at","DESC"]', range: '[0,24]', filter: `{"list_id":${listId}}` }],
+  ['list + rare tag', { sort: '["created_at","DESC"]', range: '[0,24]', filter: `{"list_id":${listId},"tag":"vip"}` }],
+  ['sort by email', { sort: '["email","ASC"]', range: '[0,24]' }],
+  ['sort by opened, most first', { sort: '["campaigns_opened","DESC"]', range: '[0,24]' }],
+  ['sort by signup source', { sort: '["source","ASC"]', range: '[0,24]' }],
+  ['sort by confirmed, newest first', { sort: '["confirmed_at","DESC"]', range: '[0,24]' }],
 ]
 for (const [label, query] of cases) {
   const times: number[] = []

@@ -7,6 +7,9 @@
 // is timed from the database change to the files renamed into the served folder (render, checks,
 // sitemap, feeds, precompression, inventory). Timings under load are only comparable as ratios
 // within one run. Options: --sizes=10000 (synthetic sizes; --sizes= skips them), --no-real.
+// Then six more edits while live, alternating vike's kept pre-render setup (decision 103) with
+// PUBLISH_VIKE_SETUP=off (vike's public prerender() resolving its config on every call, as before):
+// the medians of both, same site, same process.
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -23,6 +26,9 @@ type SiteResult = {
   fullBuildSeconds: number
   warmMs: number
   actions: { action: string; ms: number; written: number; ok: boolean; failures: string[] }[]
+  /** Median ms of an edit while live with vike's setup kept, and with it resolved per call. */
+  setupKeptMs: number
+  setupPerCallMs: number
 }
 
 const body = (topic: string) =>
@@ -103,8 +109,20 @@ async function worker(label: string, dataDir: string | undefined): Promise<SiteR
     await act('edit it while live', () => updatePost(db, id, { fields: { title: 'Call Tracking That Reports Booked Jobs Instead of Calls' } }, null))
     await act('unpublish it', () => updatePost(db, id, { state: { status: 'archived' } }, null))
     await act('publish it again', () => updatePost(db, id, { state: { status: 'published' } }, null))
+    const ab: Record<'on' | 'off', number[]> = { on: [], off: [] }
+    for (let i = 0; i < 6; i++) {
+      const mode = i % 2 ? 'on' : 'off'
+      process.env.PUBLISH_VIKE_SETUP = mode
+      since = performance.now()
+      await updatePost(db, id, { fields: { excerpt: `${fresh.excerpt} (revision ${i + 1})` } }, null)
+      const receipt = await publisher.sync(db)
+      if (!receipt.ok) throw new Error(`edit ${i + 1} failed: ${receipt.failures.join('; ')}`)
+      ab[mode].push(performance.now() - since)
+    }
+    delete process.env.PUBLISH_VIKE_SETUP
+    const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)]
     await db.destroy()
-    return { label, pages, fullBuildSeconds, warmMs, actions }
+    return { label, pages, fullBuildSeconds, warmMs, actions, setupKeptMs: median(ab.on), setupPerCallMs: median(ab.off) }
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true })
     fs.rmSync(outDir, { recursive: true, force: true })
@@ -152,6 +170,9 @@ try {
         console.log(
           `  ${a.action.padEnd(20)} ${a.ms.toFixed(0).padStart(6)} ms to live, ${String(a.written).padStart(3)} files written${a.ok ? '' : ` FAILED: ${a.failures.join('; ')}`}, ${(full / a.ms).toFixed(0)}× faster than the full build`,
         )
+      console.log(
+        `  edit while live, median of 3 each: ${result.setupKeptMs.toFixed(0)} ms with vike's setup kept, ${result.setupPerCallMs.toFixed(0)} ms with it resolved per call (${(result.setupPerCallMs / result.setupKeptMs).toFixed(2)}×)`,
+      )
     } finally {
       if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
     }

@@ -109,7 +109,9 @@ function checkReferences(data: SiteData) {
   if (toolProblems.length) throw new DataError('hubspot-tools.yaml', toolProblems)
 }
 
-export function buildCatalog(data: SiteData): Catalog {
+/** `noindexTags`: tags staff marked noindex in /admin/tags; their /tag/ pages get noindex (meta
+ * robots, out of sitemap.xml), in the full build and the incremental publisher alike. */
+export function buildCatalog(data: SiteData, { noindexTags = new Set<string>() }: { noindexTags?: ReadonlySet<string> } = {}): Catalog {
   checkReferences(data)
   const entries: CatalogEntry[] = []
   const add = (url: string, family: Family, label: string, params: Record<string, string>, sources: string[], noindex = false) =>
@@ -141,7 +143,7 @@ export function buildCatalog(data: SiteData): Catalog {
   for (const tool of data.hubspotTools) add(toolUrl(tool.slug), 'hubspot-tool', `HubSpot + ${tool.name}`, { tool: tool.slug }, ['hubspot-tools.yaml'])
   for (const page of data.servicePages) add(`/services/${page.slug}`, 'service', page.name, { slug: page.slug }, ['service-pages.yaml'])
   for (const post of data.posts) add(`/blog/${post.slug}`, 'blog-post', post.title, { slug: post.slug }, [post.origin === 'database' ? `${DATABASE_SOURCE}${post.slug}` : `blog/${post.slug}.md`])
-  for (const tag of [...new Set(data.posts.flatMap((p) => p.tags))].sort()) add(`/tag/${tag}`, 'tag', `${titleCase(tag)} articles`, { tag }, ['blog'])
+  for (const tag of [...new Set(data.posts.flatMap((p) => p.tags))].sort()) add(`/tag/${tag}`, 'tag', `${titleCase(tag)} articles`, { tag }, ['blog'], noindexTags.has(tag))
   for (const qa of data.qa) add(`/faq/${qa.slug}`, 'qa', qa.question, { slug: qa.slug }, ['qa.yaml'])
   for (const study of data.caseStudies) add(`/case-studies/${study.slug}`, 'case-study', `${study.client} case study`, { slug: study.slug }, ['case-studies.yaml'])
   for (const job of data.jobs) add(`/careers/${job.slug}`, 'job', job.title, { slug: job.slug }, ['jobs.yaml'])

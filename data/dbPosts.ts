@@ -17,8 +17,9 @@ export type DbPostsSnapshot = {
   tags?: DbTagMeta[]
 }
 
-/** A tag's name, description and SEO fields as staff set them in /admin/tags. */
-export type DbTagMeta = { slug: string; name: string; description: string; seoTitle: string | null; seoDescription: string | null }
+/** A tag's name, description and SEO fields as staff set them in /admin/tags. `noindex` keeps
+ * its /tag/ page out of search results and sitemap.xml (the catalog entry's noindex). */
+export type DbTagMeta = { slug: string; name: string; description: string; seoTitle: string | null; seoDescription: string | null; noindex?: boolean }
 
 const SNAPSHOT = Symbol.for('proofline.dbPosts')
 const ONLY = Symbol.for('proofline.renderOnly')
@@ -32,6 +33,10 @@ export const getDbPosts = (): DbPostsSnapshot | undefined => g[SNAPSHOT]
 
 /** The tag's own fields from the database, when staff gave it any. */
 export const dbTagMeta = (slug: string): DbTagMeta | undefined => g[SNAPSHOT]?.tags?.find((t) => t.slug === slug)
+
+/** The tags staff marked noindex in /admin/tags (the catalog gives their /tag/ entries noindex). */
+export const noindexTagsOf = (snapshot: DbPostsSnapshot | undefined): ReadonlySet<string> =>
+  new Set((snapshot?.tags ?? []).filter((t) => t.noindex).map((t) => t.slug))
 
 /** Restricts pre-rendering to these URLs (the incremental publisher); undefined renders all. */
 export const setRenderOnly = (urls: ReadonlySet<string> | undefined) => {

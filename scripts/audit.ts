@@ -60,6 +60,14 @@ try {
     console.log(
       `${key.padEnd(28)} ${url.slice(0, 42).padEnd(42)} ${String(score('performance')).padStart(4)} ${String(score('accessibility')).padStart(5)} ${String(score('best-practices')).padStart(5)} ${String(score('seo')).padStart(5)} ${cls.toFixed(3).padStart(6)} ${tbt.toFixed(0).padStart(6)} ${jsKb.toFixed(1).padStart(10)}`,
     )
+    // A score of 0 with no failing audit is Lighthouse failing to measure (a trace or protocol
+    // timeout on a loaded machine), not the page: say so, with the reason, instead of a bare 0.
+    if (lhr.runtimeError) console.log(`    Lighthouse could not measure: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+    const unmeasured = Object.values(lhr.audits)
+      .filter((a) => a.scoreDisplayMode === 'error')
+      .map((a) => `${a.id} (${a.errorMessage ?? 'error'})`)
+    if (unmeasured.length)
+      console.log(`    not measured: ${unmeasured.slice(0, 4).join('; ')}${unmeasured.length > 4 ? ` and ${unmeasured.length - 4} more` : ''}`)
     for (const id of ['accessibility', 'best-practices', 'seo']) {
       const failing = lhr.categories[id].auditRefs.filter((ref) => (lhr.audits[ref.id]?.score ?? 1) < 1 && ref.weight > 0).map((ref) => ref.id)
       if (failing.length) console.log(`    ${id} below 100: ${failing.join(', ')}`)

@@ -52,7 +52,7 @@ export function createApp({ db, env, writer = createWriter(db), notifyOutbox }: 
   app.use(securityHeaders({ hsts: true }))
   app.use(errorHandler())
   app.use(health.routes())
-  app.use(adminRoutes({ db, env }))
+  app.use(adminRoutes({ db, env, notifyJobs: notifyOutbox }))
   app.use(apiRoutes({ db, env, writer, notifyOutbox }))
   app.use(socialShortLinks(db, env))
   app.use(blogMedia(env.VAR_DIR))

@@ -3,6 +3,10 @@
 // emails lower-cased, phone numbers normalised.
 import { z } from 'zod'
 import { attributionMax, SENT_ATTRIBUTION_KEYS, type SentAttributionKey } from './attribution.ts'
+import { budgets, timelines } from './formOptions.ts'
+
+// The forms' choices live without zod, so a form's first load carries no zod (decision 163).
+export { budgetLabels, budgets, RESUME_MAX_BYTES, timelineLabels, timelines } from './formOptions.ts'
 
 // In the browser, zod must not probe for eval (`new Function`): the site's CSP forbids it and
 // Chrome reports every probe as a CSP violation. The server keeps zod's faster JIT parsing.
@@ -67,21 +71,6 @@ export const LeadSchema = z
   .extend(AttributionSchema.shape)
   .extend(SpamFieldsSchema.shape)
 
-export const budgets = ['under-5k', '5k-15k', '15k-50k', '50k-plus'] as const
-export const budgetLabels: Record<(typeof budgets)[number], string> = {
-  'under-5k': 'Under $5,000 / month',
-  '5k-15k': '$5,000 - $15,000 / month',
-  '15k-50k': '$15,000 - $50,000 / month',
-  '50k-plus': '$50,000+ / month',
-}
-export const timelines = ['asap', '1-3-months', '3-6-months', 'exploring'] as const
-export const timelineLabels: Record<(typeof timelines)[number], string> = {
-  asap: 'As soon as possible',
-  '1-3-months': 'In 1-3 months',
-  '3-6-months': 'In 3-6 months',
-  exploring: 'Just exploring',
-}
-
 /** Quote form. `services` are city-service ids from data/city-services.yaml, checked by the server. */
 export const QuoteSchema = z
   .object({
@@ -124,8 +113,6 @@ export const ApplicationSchema = z
     coverLetter: text(10000).min(50, 'Write a cover letter of at least 50 characters.'),
   })
   .extend(SpamFieldsSchema.shape)
-
-export const RESUME_MAX_BYTES = 5 * 1024 * 1024
 
 // The signup carries the visitor's attribution like every form (first touch, UTM), kept on the subscriber.
 export const NewsletterSchema = z.object({ email: EmailSchema }).extend(AttributionSchema.shape).extend(SpamFieldsSchema.shape)

@@ -64,8 +64,8 @@ const INCIDENTS: readonly AdminAction[] = ['list', 'show', 'export', 'create', '
 const ALERTS: readonly AdminAction[] = ['list', 'show', 'export', 'edit']
 /** Spam review: see flagged submissions; `edit` is "not spam". */
 const SPAM_REVIEW: readonly AdminAction[] = ['list', 'show', 'edit']
-/** Trends: read, and `edit` is hiding a term. */
-const TRENDS: readonly AdminAction[] = ['list', 'show', 'edit']
+/** Trends: read; `edit` is hiding a term; `import` uploads or replaces a Search Console CSV, `delete` removes one. */
+const TRENDS: readonly AdminAction[] = ['list', 'show', 'edit', 'import', 'delete']
 /** Blog generator: read the briefs; `create` turns a brief into a draft post; `edit` is the language-model provider settings and test (admins only). */
 const BLOG_GENERATOR: readonly AdminAction[] = ['list', 'show', 'create', 'edit']
 /** The mail provider's state and its connection test (edit = run the test; the settings come from the environment). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countChars, nextOccurrence, nextSlot, validateVariant, variantText, X_LINK_LENGTH } from './social.ts'
+import { countChars, nextOccurrence, nextSlot, normalizeSlots, slotTimes, validateVariant, variantText, X_LINK_LENGTH } from './social.ts'
 
 const jpeg = (bytes = 200_000, alt = 'A chart of organic sessions rising') => ({ bytes, type: 'image/jpeg', alt })
 
@@ -58,6 +58,25 @@ describe('queue slots and recurrence', () => {
     const taken = new Set([Date.UTC(2026, 10, 25, 14, 30)])
     expect(new Date(nextSlot(slots, monday9, taken)!).toISOString()).toBe('2026-11-30T09:00:00.000Z')
     expect(nextSlot([], monday9)).toBeNull()
+  })
+  it('lists every slot time of a range in order, and keeps each slot once in weekday order', () => {
+    const slots = [
+      { day: 3, time: '14:30' },
+      { day: 1, time: '09:00' },
+      { day: 1, time: '07:15' },
+    ]
+    expect(slotTimes(slots, monday9, monday9 + 9 * 86_400_000).map((t) => new Date(t).toISOString())).toEqual([
+      '2026-11-23T09:00:00.000Z',
+      '2026-11-25T14:30:00.000Z',
+      '2026-11-30T07:15:00.000Z',
+      '2026-11-30T09:00:00.000Z',
+    ])
+    expect(slotTimes([], monday9, monday9 + 86_400_000)).toEqual([])
+    expect(normalizeSlots([...slots, { day: 1, time: '09:00' }])).toEqual([
+      { day: 1, time: '07:15' },
+      { day: 1, time: '09:00' },
+      { day: 3, time: '14:30' },
+    ])
   })
   it('repeats daily, weekly and monthly (the 31st falls on a short month’s last day)', () => {
     expect(nextOccurrence(monday9, 'none')).toBeNull()

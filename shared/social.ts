@@ -179,6 +179,38 @@ export function nextSlot(slots: readonly Slot[], after: number, taken: ReadonlyS
   return null
 }
 
+/** Every slot time in [after, until) (UTC), in order: the queue's rows. */
+export function slotTimes(slots: readonly Slot[], after: number, until: number): number[] {
+  const out: number[] = []
+  if (!slots.length) return out
+  const start = new Date(after)
+  const day0 = Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate())
+  for (let dayStart = day0; dayStart < until; dayStart += 86_400_000) {
+    const weekday = new Date(dayStart).getUTCDay()
+    for (const s of slots)
+      if (s.day === weekday) {
+        const t = dayStart + (Number(s.time.slice(0, 2)) * 60 + Number(s.time.slice(3))) * 60_000
+        if (t >= after && t < until) out.push(t)
+      }
+  }
+  return [...new Set(out)].sort((a, b) => a - b)
+}
+
+/** Slots in weekday-then-time order, each once (what the account stores). */
+export function normalizeSlots(slots: readonly Slot[]): Slot[] {
+  const seen = new Set<string>()
+  return [...slots]
+    .sort((a, b) => a.day - b.day || a.time.localeCompare(b.time))
+    .filter((s) => {
+      const k = `${s.day} ${s.time}`
+      if (seen.has(k)) return false
+      seen.add(k)
+      return true
+    })
+}
+
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
+
 export const RECURRENCES = ['none', 'daily', 'weekly', 'monthly'] as const
 export type Recurrence = (typeof RECURRENCES)[number]
 
@@ -255,8 +287,10 @@ export const SocialPostUpdateSchema = z.strictObject({
 export type SocialPostInput = z.infer<typeof SocialPostCreateSchema>
 
 export const ScheduleSchema = z.strictObject({
-  /** ISO time; absent: the next free slot of the first account's queue. */
+  /** ISO time; absent: the next free slot of an account's queue ("share next"). */
   at: z.iso.datetime({ offset: true, error: 'Enter a date and time.' }).optional(),
+  /** Whose queue gives the slot when `at` is absent: one of the post's accounts (default: its first). */
+  account_id: z.number().int().positive().optional(),
 })
 
 /** "Posted" needs the post's address on the network (the receipt of a manual post). */

@@ -63,6 +63,8 @@ const STATUS_COLOR: Record<string, 'default' | 'info' | 'warning' | 'success' | 
   done: 'success',
   failed: 'error',
 }
+/** The dry-run job is under way in these states (server/blogImport/dryRunJob.ts DRY_RUN_ACTIVE). */
+const DRY_RUN_ACTIVE: readonly string[] = ['queued', 'reading', 'planning']
 const PHASE_LABEL: Record<string, string> = {
   uploaded: 'Uploaded',
   planned: 'Dry run done',
@@ -242,20 +244,23 @@ function ImportDetailView({ id }: { id: number }) {
     void load()
   }, [load])
   const active = detail?.status === 'queued' || detail?.status === 'running'
-  // While the job runs: a cheap progress poll every second; the whole import once it ends.
+  const planning = DRY_RUN_ACTIVE.includes(detail?.dryRunStatus ?? '')
+  // While a job runs (the dry run or the import): a cheap progress poll every second; the whole
+  // import once it ends.
   useEffect(() => {
-    if (!active) return
+    if (!active && !planning) return
     const timer = setInterval(() => {
       getProgress(id).then(
         (p) => {
-          if (p.status === 'queued' || p.status === 'running') setDetail((d) => (d ? { ...d, ...p } : d))
+          const stillRunning = p.status === 'queued' || p.status === 'running' || DRY_RUN_ACTIVE.includes(p.dryRunStatus ?? '')
+          if (stillRunning) setDetail((d) => (d ? { ...d, ...p } : d))
           else void load()
         },
         (e: unknown) => setError(errorMessage(e, 'The progress could not be read. Reload the page.')),
       )
     }, 1000)
     return () => clearInterval(timer)
-  }, [active, id, load])
+  }, [active, planning, id, load])
 
   const act = async (label: string, fn: () => Promise<unknown>) => {
     setBusy(label)
@@ -306,21 +311,26 @@ function ImportDetailView({ id }: { id: number }) {
           )}
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
             {can('blog-migration', 'create') && (
-              <Button variant={dry ? 'outlined' : 'contained'} disabled={!!busy || active} onClick={() => act('The dry run', () => runDryRun(id))}>
+              <Button
+                variant={dry ? 'outlined' : 'contained'}
+                disabled={!!busy || active || planning}
+                onClick={() => act('Starting the dry run', () => runDryRun(id))}
+              >
                 {dry ? 'Run the dry run again' : '2. Run the dry run'}
               </Button>
             )}
             {can('blog-migration', 'import') && dry && (
-              <Button variant="contained" disabled={!!busy || active} onClick={() => act('Starting the import', () => startImport(id))}>
+              <Button variant="contained" disabled={!!busy || active || planning} onClick={() => act('Starting the import', () => startImport(id))}>
                 {detail.status === 'done' ? 'Import again' : `3. Import ${dry.reconciliation.fileItems} items`}
               </Button>
             )}
           </Box>
-          {busy === 'The dry run' && (
-            <Box role="status">
-              <Typography>Reading the file… (a 100 MB export takes about a minute)</Typography>
-              <LinearProgress aria-label="Dry run in progress" />
-            </Box>
+          {planning && <DryRunProgress detail={detail} />}
+          {detail.dryRunStatus === 'failed' && detail.dryRunError && (
+            <Alert severity="error">
+              The dry run stopped: {detail.dryRunError.replace(/\.$/, '')}. Fix the file (or export it again from the old site), upload it as a new import and
+              run its dry run.
+            </Alert>
           )}
           {(active || detail.status === 'done') && detail.itemsTotal > 0 && (
             <Box role="status" aria-live="polite">
@@ -343,6 +353,30 @@ function ImportDetailView({ id }: { id: number }) {
       {detail.status === 'done' && <UrlCheckCard detail={detail} onCheck={() => act('The URL check', () => checkUrls(id))} busy={busy === 'The URL check'} />}
       {dry && <DryRunCard id={id} summary={dry} canExport={can('blog-migration', 'export')} />}
     </>
+  )
+}
+
+/** The dry-run job's progress: items read (pass one), then items planned of the file's total (pass two). */
+function DryRunProgress({ detail }: { detail: ImportDetail }) {
+  const percent = detail.dryRunTotal ? Math.round((detail.dryRunDone / detail.dryRunTotal) * 100) : 0
+  const text =
+    detail.dryRunStatus === 'queued'
+      ? 'Dry run: waiting for the job runner…'
+      : detail.dryRunStatus === 'reading'
+        ? `Dry run: reading the file, ${detail.dryRunDone} items so far…`
+        : `Dry run: planning ${detail.dryRunDone} of ${detail.dryRunTotal} items (${percent}%)`
+  return (
+    <Box role="status" aria-live="polite">
+      <Typography>{text}</Typography>
+      {detail.dryRunStatus === 'planning' ? (
+        <LinearProgress variant="determinate" value={percent} aria-label="Dry run progress" />
+      ) : (
+        <LinearProgress aria-label="Dry run progress" />
+      )}
+      <Typography variant="body2" color="text.secondary">
+        It runs on the server: you can leave this page and come back.
+      </Typography>
+    </Box>
   )
 }
 

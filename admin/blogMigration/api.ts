@@ -27,6 +27,11 @@ export type ImportSummary = {
   skipped: number | null
   failed: number | null
   hasDryRun: boolean
+  /** The dry-run job: null (never run), queued, reading (dryRunDone items read), planning (dryRunDone of dryRunTotal), done or failed (dryRunError). */
+  dryRunStatus: 'queued' | 'reading' | 'planning' | 'done' | 'failed' | null
+  dryRunDone: number
+  dryRunTotal: number
+  dryRunError: string | null
 }
 export type PlanEntry = {
   action: string
@@ -73,8 +78,13 @@ const post = async <T>(path: string): Promise<T> => (await httpClient(`${base}${
 
 export const listImports = () => get<ImportSummary[]>('')
 export const getImport = (id: number) => get<ImportDetail>(`/${id}`)
-export const getProgress = (id: number) => get<Pick<ImportSummary, 'id' | 'status' | 'phase' | 'itemsTotal' | 'itemsDone' | 'error'>>(`/${id}/progress`)
-export const runDryRun = (id: number) => post<DryRunSummary>(`/${id}/dry-run`)
+export type Progress = Pick<
+  ImportSummary,
+  'id' | 'status' | 'phase' | 'itemsTotal' | 'itemsDone' | 'error' | 'dryRunStatus' | 'dryRunDone' | 'dryRunTotal' | 'dryRunError'
+>
+export const getProgress = (id: number) => get<Progress>(`/${id}/progress`)
+/** Queues the dry-run job (answered at once); its progress is polled with getProgress. */
+export const runDryRun = (id: number) => post<ImportSummary>(`/${id}/dry-run`)
 export const startImport = (id: number) => post<ImportSummary>(`/${id}/import`)
 export const checkUrls = (id: number) => post<UrlCheck>(`/${id}/check`)
 export type PlanFilter = { action?: string; type?: string; q?: string }

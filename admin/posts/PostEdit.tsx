@@ -6,7 +6,7 @@
 import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, Grid, MenuItem, Select, Stack, TextField, Typography } from '@mui/material'
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { Title, useNotify } from 'react-admin'
+import { Confirm, Title, useNotify } from 'react-admin'
 import { useParams } from 'react-router-dom'
 import { errorMessage, useCan } from '../common/hooks.ts'
 import { postsApi, type FieldChange, type Impact, type PostFields, type PostRecord, type Receipt, type Revision } from './api.ts'
@@ -130,6 +130,9 @@ function Editor({
   const [previewUrl, setPreviewUrl] = useState<string | null>(null)
   const [previewVersion, setPreviewVersion] = useState(0)
   const [shared, setShared] = useState<{ url: string; expiresAt: string } | null>(null)
+  // Bumped by "Revoke preview links": the live preview asks for a link of the new generation.
+  const [linkEpoch, setLinkEpoch] = useState(0)
+  const [confirmRevoke, setConfirmRevoke] = useState(false)
   const load = reload
 
   // The live preview: the signed preview page of this draft, reloaded after each save.
@@ -142,7 +145,7 @@ function Editor({
     return () => {
       gone = true
     }
-  }, [id])
+  }, [id, linkEpoch])
 
   const fail = (e: unknown, fallback: string) => {
     const body = (e as { body?: { errors?: Record<string, string>; receipt?: Receipt } }).body
@@ -209,6 +212,17 @@ function Editor({
       }
     } catch (e) {
       fail(e, 'The preview link could not be made.')
+    }
+  }
+  const revokePreviewLinks = async () => {
+    setConfirmRevoke(false)
+    try {
+      await postsApi.revokePreviewLinks(id)
+      setShared(null)
+      setLinkEpoch((n) => n + 1)
+      notify('Preview links revoked: every link made before now answers “revoked”. Copy a new one to share the draft again.', { type: 'success' })
+    } catch (e) {
+      fail(e, 'The preview links could not be revoked.')
     }
   }
   const canPublish = can('posts', 'publish')
@@ -311,6 +325,7 @@ function Editor({
                     </Button>
                   )}
                   <Button onClick={() => void copyPreviewLink()}>Copy preview link</Button>
+                  {can('posts', 'edit') && <Button onClick={() => setConfirmRevoke(true)}>Revoke preview links</Button>}
                   {canPublish && (
                     <Button onClick={() => void act(async () => setImpact((await postsApi.impact(id, 'publish')).impact), 'The impact preview failed.')}>
                       Preview impact
@@ -359,6 +374,14 @@ function Editor({
                     </Button>
                   )}
                 </Stack>
+                <Confirm
+                  isOpen={confirmRevoke}
+                  title="Revoke every preview link of this post?"
+                  content="Links already shared (with a client, a colleague) stop working at once and answer “revoked”. The editor's preview and new links keep working."
+                  confirm="Revoke links"
+                  onConfirm={() => void revokePreviewLinks()}
+                  onClose={() => setConfirmRevoke(false)}
+                />
                 {shared && (
                   <TextField
                     id="post-preview-link"

@@ -78,6 +78,7 @@ export const postsApi = {
   seoCatalog: () => send<SeoCatalog>(`${apiUrl}/posts/seo-catalog`, 'GET'),
   previewLink: (id: number | string, ttlHours?: number) =>
     send<{ url: string; expiresAt: string }>(`${base(id)}/preview-link`, 'POST', ttlHours ? { ttlHours } : {}),
+  revokePreviewLinks: (id: number | string) => send<{ revokedAt: string; generation: number }>(`${base(id)}/preview-links/revoke`, 'POST', {}),
   files: () => send<FilePost[]>(`${apiUrl}/posts/files`, 'GET'),
   importFile: (slug: string) => send<PostRecord & { receipt: Receipt }>(`${apiUrl}/posts/import-file`, 'POST', { slug }),
   settings: () => send<{ approvalRequired: boolean }>(`${apiUrl}/posts/settings`, 'GET'),

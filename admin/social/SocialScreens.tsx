@@ -5,14 +5,13 @@
 // says so and the manual path does the posting.
 import { useEffect, useState } from 'react'
 import {
-  AutocompleteArrayInput,
   Create,
   CreateButton,
+  EditButton,
   DataTable,
   DateField,
   ExportButton,
   List,
-  ReferenceArrayInput,
   SearchInput,
   SelectInput,
   Show,
@@ -25,12 +24,14 @@ import {
   useRefresh,
   type RaRecord,
 } from 'react-admin'
-import { useWatch } from 'react-hook-form'
 import { Link } from 'react-router-dom'
 import { Alert, Box, Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material'
-import { NETWORK_LIMITS, NETWORKS, RECURRENCES, SOCIAL_STATUSES, validateVariant, variantText, type Network } from '../../shared/social.ts'
+import { NETWORK_LIMITS, NETWORKS, SOCIAL_STATUSES, type Network } from '../../shared/social.ts'
 import { apiUrl, httpClient } from '../dataProvider.ts'
 import { errorMessage, useCan } from '../common/hooks.ts'
+import { EDITABLE_STATUSES } from './SocialPostForm.tsx'
+
+export { SocialPostCreate, SocialPostEdit } from './SocialPostForm.tsx'
 
 const call = async <T,>(path: string, method = 'GET', body?: unknown): Promise<T> =>
   (
@@ -85,6 +86,9 @@ const PostListActions = () => {
       <Button component={Link} to="/social-media/calendar" size="small">
         Calendar
       </Button>
+      <Button component={Link} to="/social-media/queue" size="small">
+        Queue
+      </Button>
       <ExportButton />
     </TopToolbar>
   )
@@ -109,72 +113,6 @@ export const SocialPostList = () => (
     </List>
   </>
 )
-
-type Account = { id: number; network: Network; name: string }
-
-/** The variants' checks as you type, from the same module the server uses. */
-function VariantChecks({ accounts }: { accounts: Account[] }) {
-  const text = (useWatch({ name: 'text' }) as string | undefined) ?? ''
-  const link = (useWatch({ name: 'link_url' }) as string | undefined) ?? ''
-  const firstComment = (useWatch({ name: 'first_comment' }) as string | undefined) ?? ''
-  const ids = (useWatch({ name: 'account_ids' }) as number[] | undefined) ?? []
-  const chosen = accounts.filter((a) => ids.includes(a.id))
-  if (!chosen.length) return <Typography variant="body2">Choose accounts to see each network’s checks.</Typography>
-  return (
-    <Box component="ul" sx={{ pl: 2, my: 1 }} aria-live="polite">
-      {chosen.map((a) => {
-        const problems = validateVariant(a.network, {
-          text: variantText(text, '', link ? `${window.location.origin}/s/xxxxxxxx` : null),
-          images: [],
-          firstComment,
-        })
-        return (
-          <li key={a.id}>
-            <strong>
-              {NETWORK_LIMITS[a.network].label} ({a.name}):
-            </strong>{' '}
-            {problems.length ? problems.map((p) => p.message).join(' ') : 'accepted.'}
-          </li>
-        )
-      })}
-    </Box>
-  )
-}
-
-export function SocialPostCreate() {
-  const [accounts, setAccounts] = useState<Account[]>([])
-  useEffect(() => {
-    call<Account[]>('/social-accounts?range=[0,99]').then(setAccounts, () => setAccounts([]))
-  }, [])
-  const transform = (data: Record<string, unknown>) => {
-    const { account_ids, ...rest } = data
-    return { ...rest, variants: ((account_ids as number[] | undefined) ?? []).map((account_id) => ({ account_id })) }
-  }
-  return (
-    <Create transform={transform} redirect="show" title="Compose a social post">
-      <SimpleForm defaultValues={{ recurrence: 'none', text: '', link_url: '', first_comment: '' }}>
-        <TextInput source="title" validate={required()} helperText="For staff: how the post appears in the queue." fullWidth />
-        <TextInput source="text" multiline minRows={4} fullWidth helperText="Put {link} where the short link goes; without it the link is added at the end." />
-        <TextInput
-          source="link_url"
-          label="Link"
-          fullWidth
-          helperText="A path of the site (/blog/…) or a full https:// address: it becomes a /s/ short link with UTM parameters."
-        />
-        <TextInput source="first_comment" label="First comment" multiline fullWidth />
-        <SelectInput source="recurrence" choices={RECURRENCES.map((r) => ({ id: r, name: r }))} />
-        <ReferenceArrayInput source="account_ids" reference="social-accounts">
-          <AutocompleteArrayInput
-            label="Accounts"
-            optionText={(r: RaRecord) => `${NETWORK_LIMITS[r.network as Network]?.label ?? r.network}: ${r.name}`}
-            validate={required()}
-          />
-        </ReferenceArrayInput>
-        <VariantChecks accounts={accounts} />
-      </SimpleForm>
-    </Create>
-  )
-}
 
 type Variant = {
   id: number
@@ -371,8 +309,19 @@ function PostBody() {
   )
 }
 
+function PostShowActions() {
+  const record = useRecordContext()
+  const { can } = useCan()
+  if (!record || !EDITABLE_STATUSES.includes(String(record.status)) || !can('social-media', 'edit')) return <TopToolbar />
+  return (
+    <TopToolbar>
+      <EditButton label="Edit text and variants" />
+    </TopToolbar>
+  )
+}
+
 export const SocialPostShow = () => (
-  <Show title="Social post">
+  <Show title="Social post" actions={<PostShowActions />}>
     <PostBody />
   </Show>
 )

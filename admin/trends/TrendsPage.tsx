@@ -1,7 +1,8 @@
 // /admin/trends (issue 14): what visitors ask for, from the site's own data. Every term shows its
 // label and parts (distinct visitors today, weekday baseline, z-score, visitors over 29 days);
 // up to 5 terms compared on a 0–100 chart (each scaled to the largest value among them) beside
-// their table; a term's evidence (questions, leads, landing pages); Hide / Unhide (audited).
+// their table; a term's evidence (questions, leads, landing pages); Hide / Unhide (audited); an
+// optional Search Console import in its own section, labelled "imported, as of <date>".
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { Title, useNotify } from 'react-admin'
 import { Link as RouterLink } from 'react-router-dom'
@@ -26,6 +27,7 @@ import { errorMessage, useCan } from '../common/hooks.ts'
 import { apiUrl, httpClient } from '../dataProvider.ts'
 import { getJson } from '../monitoring/api.ts'
 import { useJson } from '../monitoring/useJson.ts'
+import { SearchConsoleSection, type SearchConsole } from './SearchConsoleSection.tsx'
 
 const MultiLine = lazy(() => import('../monitoring/Charts.tsx').then((m) => ({ default: m.MultiLine })))
 
@@ -41,7 +43,7 @@ type Term = {
   leads: number
   dealValue: number
 }
-type Trends = { day: string; terms: Term[]; hidden: string[]; computedMs: number }
+type Trends = { day: string; terms: Term[]; hidden: string[]; computedMs: number; searchConsole: SearchConsole }
 type Evidence = { term: string; items: Array<{ source: string; text: string; at: string; link: string | null }> }
 
 const COLORS = ['#c2410c', '#1d4ed8', '#15803d', '#9333ea', '#be123c']
@@ -57,7 +59,9 @@ const post = (path: string, body: unknown) =>
 
 export function TrendsPage() {
   const [sort, setSort] = useState<'score' | 'value'>('score')
-  const { data, error, reload } = useJson<Trends>(sort === 'value' ? '/trends?sort=value' : '/trends')
+  const [chosenImport, setChosenImport] = useState<number | null>(null)
+  const query = new URLSearchParams({ ...(sort === 'value' ? { sort } : {}), ...(chosenImport ? { import: String(chosenImport) } : {}) }).toString()
+  const { data, error, reload } = useJson<Trends>(query ? `/trends?${query}` : '/trends')
   const { can } = useCan()
   const notify = useNotify()
   const [compare, setCompare] = useState<string[]>([])
@@ -234,6 +238,7 @@ export function TrendsPage() {
           ))}
         </Typography>
       )}
+      <SearchConsoleSection data={data.searchConsole} filter={filter} onChanged={reload} onChoose={setChosenImport} />
     </Stack>
   )
 }

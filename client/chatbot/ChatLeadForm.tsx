@@ -1,8 +1,9 @@
 // The chatbot's email capture: posted to /api/leads as a lead with source 'Chatbot', the questions
 // asked as its message, plus the form token and the visitor's attribution like every form.
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { EmailInput } from '../forms/EmailInput.tsx'
 import { useForm } from '../forms/useForm.ts'
+import { useIslandId } from '../islands/islandIds.ts'
 
 export const CHATBOT_SOURCE = 'Chatbot'
 export const CHATBOT_CAMPAIGN = 'Chatbot Conversation'
@@ -14,7 +15,7 @@ export function transcript(asked: string[], page: string): string {
 }
 
 export function ChatLeadForm({ asked, onSent }: { asked: string[]; onSent: (email: string) => void }) {
-  const id = useId()
+  const id = useIslandId('chat-lead')
   const [sent, setSent] = useState(false)
   const { ref, values, errors, field, general, pending, submit } = useForm({
     initial: { email: '' },

@@ -5,12 +5,13 @@
 // answer, or answers with low confidence, are logged (question, page, time) for the content team.
 // A non-modal dialog: the conversation is a polite live log; Escape closes it and the launcher
 // gets focus back.
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import type { ChatLauncherProps } from '../islands/ChatLauncher.tsx'
 import { ChatLeadForm } from './ChatLeadForm.tsx'
 import { loadChatIndex } from './loadChatIndex.ts'
 import { answerQuestion } from '../../shared/chatSearchIndex.ts'
 import { logQuestion } from './logQuestion.ts'
+import { useIslandId } from '../islands/islandIds.ts'
 
 type Link = { label: string; href: string }
 type Message = { from: 'bot' | 'user'; text: string; links?: Link[] }
@@ -26,8 +27,8 @@ export default function ChatPanel({
   phoneE164,
   quoteHref,
 }: ChatLauncherProps & { id: string; open: boolean; onClose: () => void }) {
-  const titleId = useId()
-  const inputId = useId()
+  const titleId = useIslandId('chat-title')
+  const inputId = useIslandId('chat-question')
   const input = useRef<HTMLInputElement>(null)
   const log = useRef<HTMLDivElement>(null)
   const [question, setQuestion] = useState('')

@@ -2,7 +2,7 @@
 // tied to them (aria-invalid + aria-describedby), the required-fields note, the honeypot, the
 // submit button and the form-level messages.
 import type { FormEvent, HTMLAttributes, ReactNode, RefObject } from 'react'
-import { budgetLabels, budgets } from '../../shared/contract.ts'
+import { budgetLabels, budgets } from '../../shared/formOptions.ts'
 
 export const inputClass =
   'mt-1 block w-full rounded-md border border-slate-500 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 aria-[invalid=true]:border-red-700'

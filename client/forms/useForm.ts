@@ -4,6 +4,9 @@
 // - Values are checked against the form's zod contract from shared/contract.ts (passed in, so a
 //   form that does not validate in the browser loads no zod) plus any check of its own; the
 //   server's 400 field messages come from the same contract and show under the same fields.
+//   A form may pass a function importing its contract instead: zod then loads when the visitor
+//   first focuses or presses in the form (or at the latest on submit), not with the page
+//   (decision 163). If it cannot load, the server's check still applies.
 // - The form token is fetched when the form hydrates (or first becomes active), so the server's
 //   fill-time check counts from then; a failed request is retried at submit.
 // - One Idempotency-Key per attempt: a retry after a failure reuses it, a success (or renew())
@@ -38,8 +41,9 @@ export type UseFormOptions<V extends object, F extends string> = {
   endpoint: string
   /** The request body from the values (default: the values). Attribution, the honeypot and the form token are added. */
   body?: (values: V) => Record<string, unknown>
-  /** The form's contract from shared/contract.ts, checked against the body (with the honeypot) before sending. */
-  contract?: Contract
+  /** The form's contract from shared/contract.ts, checked against the body (with the honeypot) before sending;
+   * or a function importing it, called on the first focus or press in the form. */
+  contract?: Contract | (() => Promise<Contract>)
   /** Checks of its own before sending (a file, a required email): field → message. */
   check?: (values: V) => Partial<Record<string, string>>
   /** The server's field errors in the form's terms (e.g. firstName → name). */
@@ -83,6 +87,38 @@ export function useForm<V extends object, F extends string = Extract<keyof V, st
   const token = useRef('')
   const key = useRef('')
   const focusPending = useRef(false)
+  const checking = useRef(false)
+  const loadedContract = useRef<Contract | Promise<Contract | undefined> | undefined>(undefined)
+
+  /** The contract, importing it on first use; undefined when there is none or it cannot load. */
+  function contract(): Contract | Promise<Contract | undefined> | undefined {
+    const source = options.contract
+    if (typeof source !== 'function') return source
+    return (loadedContract.current ??= source().then(
+      (loaded) => (loadedContract.current = loaded),
+      (error: unknown) => {
+        // Offline, or a new deploy removed the chunk: try again next time; the server checks anyway.
+        console.debug('The form rules could not be loaded', error)
+        loadedContract.current = undefined
+        return undefined
+      },
+    ))
+  }
+
+  // A contract given as an import loads when the visitor starts on the form.
+  useEffect(() => {
+    const form = ref.current
+    if (!form || typeof options.contract !== 'function') return
+    const load = () => void contract()
+    form.addEventListener('focusin', load, { once: true })
+    form.addEventListener('pointerdown', load, { once: true })
+    return () => {
+      form.removeEventListener('focusin', load)
+      form.removeEventListener('pointerdown', load)
+    }
+    // Once, on hydration: the contract of a form does not change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
   const refreshToken = useCallback(() => {
     fetchFormToken()
@@ -151,10 +187,11 @@ export function useForm<V extends object, F extends string = Extract<keyof V, st
   }, [])
 
   /** Checks the values; true when they may be sent, else the errors are shown. */
-  function validate(current = values): boolean {
+  async function validate(current = values): Promise<boolean> {
     let problems = { ...options.check?.(current) }
-    if (options.contract) {
-      const parsed = options.contract.safeParse({ ...(options.body?.(current) ?? current), fax: ref.current ? honeypotValue(ref.current) : '' })
+    const rules = await contract()
+    if (rules) {
+      const parsed = rules.safeParse({ ...(options.body?.(current) ?? current), fax: ref.current ? honeypotValue(ref.current) : '' })
       if (!parsed.success) problems = { ...fieldErrors(parsed.error), ...problems }
     }
     if (!Object.values(problems).some(Boolean)) return true
@@ -164,9 +201,14 @@ export function useForm<V extends object, F extends string = Extract<keyof V, st
 
   async function submit(event?: FormEvent<HTMLFormElement>) {
     event?.preventDefault()
-    if (pending) return
+    if (pending || checking.current) return
     options.onStart?.()
-    if (!validate()) return
+    checking.current = true
+    try {
+      if (!(await validate())) return
+    } finally {
+      checking.current = false
+    }
     setErrors({})
     setGeneral('')
     setPending(true)

@@ -2,10 +2,11 @@
 // résumé rule (a PDF of at most 5 MB), then posted as multipart to /api/applications with the
 // form token, attribution and an idempotency key. A 400 shows the server's messages (for example
 // a file that only claims to be a PDF) under the fields.
-import { useEffect, useId, useRef, useState } from 'react'
-import { ApplicationSchema, RESUME_MAX_BYTES } from '../../shared/contract.ts'
+import { useEffect, useRef, useState } from 'react'
+import { RESUME_MAX_BYTES } from '../../shared/formOptions.ts'
 import { EMAIL_INPUT, errorId, FieldError, FieldLabel, FormCard, FormEnd, invalidProps, PHONE_INPUT, SelectField, TextField } from '../forms/fields.tsx'
 import { useForm } from '../forms/useForm.ts'
+import { useIslandId } from './islandIds.ts'
 
 export type ApplyFormProps = { jobs: { slug: string; title: string }[] }
 
@@ -21,14 +22,14 @@ function resumeProblem(file: File | undefined): string | undefined {
 }
 
 export function ApplyForm({ jobs }: ApplyFormProps) {
-  const id = useId()
+  const id = useIslandId('apply')
   const resume = useRef<HTMLInputElement>(null)
   const [sent, setSent] = useState('')
   const { ref, values, errors, set, textField, reset, setValues, setFieldError, clearError, general, pending, submit } = useForm({
     initial: EMPTY,
     fields: ['openingId', 'name', 'email', 'phone', 'links', 'coverLetter', 'resume'],
     endpoint: '/api/applications',
-    contract: ApplicationSchema,
+    contract: () => import('../../shared/contract.ts').then((m) => m.ApplicationSchema),
     // Multipart, with the résumé file.
     body: (v) => ({ ...v, resume: resume.current?.files?.[0] }),
     check: () => {

@@ -2,7 +2,8 @@
 // hydrated with the page; the chat itself (client/ui/chatbot/ChatPanel.tsx) and its
 // search index are loaded on the first open, or a moment earlier when the pointer or keyboard
 // focus reaches the button. Closing keeps the conversation and returns focus here.
-import { lazy, Suspense, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
+import { useIslandId } from './islandIds.ts'
 
 export type ChatLauncherProps = { brand: string; phone: string; phoneE164: string; quoteHref: string }
 
@@ -14,7 +15,7 @@ const prefetch = () => {
 }
 
 export function ChatLauncher(props: ChatLauncherProps) {
-  const panelId = useId()
+  const panelId = useIslandId('chat')
   const button = useRef<HTMLButtonElement>(null)
   const [open, setOpen] = useState(false)
   const [loaded, setLoaded] = useState(false)

@@ -1,21 +1,21 @@
 // Contact form (/contact). Checked in the browser with the shared ContactSchema, then posted to
 // /api/contact with the signed form token, attribution and an idempotency key. The answer is
 // shown in place, in a status message screen readers announce.
-import { useId, useState } from 'react'
-import { ContactSchema } from '../../shared/contract.ts'
+import { useState } from 'react'
 import { EMAIL_INPUT, FormCard, FormEnd, PHONE_INPUT, TextField } from '../forms/fields.tsx'
 import { useForm } from '../forms/useForm.ts'
+import { useIslandId } from './islandIds.ts'
 
 const EMPTY = { name: '', email: '', phone: '', subject: '', message: '' }
 
 export function ContactForm() {
-  const id = useId()
+  const id = useIslandId('contact')
   const [sent, setSent] = useState('')
   const { ref, textField, reset, general, pending, submit } = useForm({
     initial: EMPTY,
     fields: ['name', 'email', 'phone', 'subject', 'message'],
     endpoint: '/api/contact',
-    contract: ContactSchema,
+    contract: () => import('../../shared/contract.ts').then((m) => m.ContactSchema),
     messages: { failed: 'We could not send your message. Please try again.', server: 'We could not send your message. Please try again, or call us.' },
     onStart: () => setSent(''),
     onSuccess: (sentValues) => {

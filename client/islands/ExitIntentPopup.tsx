@@ -5,11 +5,12 @@
 // success a thank-you view closes itself after 3 s, on failure nothing is shown and the form
 // stays. It is a modal dialog: focus moves in and is kept there, Escape closes it and focus goes
 // back where it was.
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { EmailInput } from '../forms/EmailInput.tsx'
 import { useForm } from '../forms/useForm.ts'
 import { onNavigate } from '../navigation/navigationEvents.ts'
 import { trapTab } from '../ui/focusTrap.ts'
+import { useIslandId } from './islandIds.ts'
 
 export const EXIT_INTENT_DELAY_MS = 100
 export const SUCCESS_CLOSE_MS = 3000
@@ -30,7 +31,7 @@ const lead = ({ email }: { email: string }) => ({
 const mayShow = () => typeof window !== 'undefined' && window.matchMedia('(hover: hover) and (pointer: fine)').matches
 
 export function ExitIntentPopup() {
-  const id = useId()
+  const id = useIslandId('popup')
   const [open, setOpen] = useState(false)
   const [sent, setSent] = useState(false)
   const [hoverPointer] = useState(mayShow)

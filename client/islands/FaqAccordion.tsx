@@ -1,12 +1,13 @@
 // Home page FAQ accordion (spec sections 4 and 9): at most one answer open; clicking the open
 // question closes it. Each question is a button with aria-expanded and aria-controls pointing at
 // its answer region.
-import { useId, useState } from 'react'
+import { useState } from 'react'
+import { useIslandId } from './islandIds.ts'
 
 export type FaqAccordionProps = { items: { id: string; question: string; answer: string }[] }
 
 export function FaqAccordion({ items }: FaqAccordionProps) {
-  const id = useId()
+  const id = useIslandId('faq')
   const [openId, setOpenId] = useState<string | null>(null)
   return (
     <div data-faq-accordion="" className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">

@@ -3,11 +3,12 @@
 // a modal overlay: step 1 contact details, step 2 company and budget, step 3 the project; Back
 // stops at step 1 and the progress bar shows step/3. It is sent to /api/leads as a lead with
 // source 'Mobile Lead Form'. See docs/decisions/033-mobile-lead-form.md.
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { budgetLabels, budgets, fieldErrors, QuoteSchema } from '../../shared/contract.ts'
 import { BudgetChoice, FormMessages, Honeypot, TextField, EMAIL_INPUT, PHONE_INPUT } from '../forms/fields.tsx'
 import { splitFieldErrors } from '../forms/submission.ts'
 import { useForm } from '../forms/useForm.ts'
+import { useIslandId } from './islandIds.ts'
 
 export const MOBILE_FORM_SOURCE = 'Mobile Lead Form'
 export const MOBILE_FORM_CAMPAIGN = 'Free Quote Request'
@@ -50,7 +51,7 @@ export function leadBody(values: Values) {
 }
 
 export function MobileLeadForm() {
-  const id = useId()
+  const id = useIslandId('lead')
   const trigger = useRef<HTMLButtonElement>(null)
   const dialog = useRef<HTMLDivElement>(null)
   const [open, setOpen] = useState(false)

@@ -1,11 +1,12 @@
 // Footer newsletter signup, posted to /api/newsletter with the signed form token (without it the
 // server files the signup as spam).
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { EmailInput } from '../forms/EmailInput.tsx'
 import { useForm } from '../forms/useForm.ts'
+import { useIslandId } from './islandIds.ts'
 
 export function NewsletterForm() {
-  const id = useId()
+  const id = useIslandId('newsletter')
   const [done, setDone] = useState('')
   const { ref, values, errors, field, reset, general, pending, submit } = useForm({
     initial: { email: '' },

@@ -2,8 +2,7 @@
 // QuoteSchema, then posted to /api/quotes with the signed form token, the visitor's attribution
 // and an idempotency key. Success goes to /thank-you; a 400 shows the server's messages under the
 // fields.
-import { useId } from 'react'
-import { QuoteSchema, timelineLabels, timelines } from '../../shared/contract.ts'
+import { timelineLabels, timelines } from '../../shared/formOptions.ts'
 import {
   BudgetChoice,
   checkClass,
@@ -19,18 +18,19 @@ import {
   TextField,
 } from '../forms/fields.tsx'
 import { useForm } from '../forms/useForm.ts'
+import { useIslandId } from './islandIds.ts'
 
 export type QuoteFormProps = { services: { id: string; label: string }[] }
 
 const EMPTY = { name: '', email: '', phone: '', company: '', website: '', services: [] as string[], budget: '', timeline: '', message: '', consent: false }
 
 export function QuoteForm({ services }: QuoteFormProps) {
-  const id = useId()
+  const id = useIslandId('quote')
   const { ref, values, errors, set, textField, general, pending, submit } = useForm({
     initial: EMPTY,
     fields: ['name', 'email', 'phone', 'company', 'website', 'services', 'budget', 'timeline', 'message', 'consent'],
     endpoint: '/api/quotes',
-    contract: QuoteSchema,
+    contract: () => import('../../shared/contract.ts').then((m) => m.QuoteSchema),
     // The page is left for /thank-you: the button stays "Sending…" until it is.
     onSuccess: () => {
       location.assign('/thank-you')

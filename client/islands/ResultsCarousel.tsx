@@ -3,15 +3,16 @@
 // the pointer is over it or focus is inside, and does not move at all when reduced motion is
 // preferred. The row is a focusable scroll area, so keyboard users scroll it with the arrow keys
 // and Tab leaves it like any other control: there is nothing to get trapped in.
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useReducedMotion } from '../ui/useReducedMotion.ts'
+import { useIslandId } from './islandIds.ts'
 
 export const CAROUSEL_INTERVAL_MS = 3000
 
 export type ResultsCarouselProps = { label: string; items: { value: string; label: string; detail: string }[] }
 
 export function ResultsCarousel({ label, items }: ResultsCarouselProps) {
-  const id = useId()
+  const id = useIslandId('results')
   const track = useRef<HTMLDivElement>(null)
   const [stopped, setStopped] = useState(false)
   const [hovered, setHovered] = useState(false)

@@ -2,11 +2,12 @@
 // Results follow the shared computeRoi formula (an empty or invalid input falls back to its
 // default) and change only when "Calculate ROI" is pressed. Each calculation is then saved to
 // /api/roi-calculation with the visitor's attribution; the outcome is told by a toast.
-import { useId, useState, type FormEvent, type HTMLAttributes } from 'react'
+import { useState, type FormEvent, type HTMLAttributes } from 'react'
 import { computeRoi, roiDefaults } from '../../shared/roi.ts'
 import { useForm } from '../forms/useForm.ts'
 import { toast } from '../ui/toast.ts'
 import { Tooltip } from './Tooltip.tsx'
+import { useIslandId } from './islandIds.ts'
 
 type Inputs = { traffic: string; conversionRate: string; averageOrderValue: string; profitMargin: string }
 
@@ -53,7 +54,7 @@ const UPLIFTS = ['+40% conversion rate', '+25% average order value', '+60% organ
 const money = (n: number) => `$${n.toLocaleString('en-US')}`
 
 export function RoiCalculator() {
-  const id = useId()
+  const id = useIslandId('roi')
   const [results, setResults] = useState(() => computeRoi(DEFAULTS))
   const {
     ref,
@@ -98,7 +99,7 @@ export function RoiCalculator() {
               <label htmlFor={`${id}-${field.key}`} className="block text-sm font-semibold text-slate-800">
                 {field.label} <span className="font-normal text-slate-600">({field.unit})</span>
               </label>
-              <Tooltip label={`About ${field.label.toLowerCase()}`} content={field.help} />
+              <Tooltip idKey={`roi-${field.key}-help`} label={`About ${field.label.toLowerCase()}`} content={field.help} />
             </div>
             <input
               id={`${id}-${field.key}`}

@@ -1,7 +1,8 @@
 // Renders the toast store (./toast.ts) in one region on every page. F8 moves focus to the region;
 // a toast closes after its duration (paused while hovered or focused), with its close button, or
 // when swiped right by 50 px or more.
-import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent } from 'react'
+import { useEffect, useRef, useState, type PointerEvent } from 'react'
+import { useStore } from '../ui/useStore.ts'
 import { dismissToast, getServerToasts, getToasts, subscribeToasts, type Toast } from '../ui/toast.ts'
 
 export const SWIPE_DISMISS_PX = 50
@@ -81,7 +82,7 @@ function ToastItem({ toast }: { toast: Toast }) {
 }
 
 export function Toaster() {
-  const toasts = useSyncExternalStore(subscribeToasts, getToasts, getServerToasts)
+  const toasts = useStore(subscribeToasts, getToasts, getServerToasts)
   const region = useRef<HTMLElement>(null)
 
   useEffect(() => {

@@ -2,7 +2,8 @@
 // closed less than 300 ms ago (the skip delay); keyboard focus opens it at once, Escape and blur
 // close it, a tap toggles it. The text stays in the DOM (hidden when closed) and describes the
 // trigger through aria-describedby, so screen readers get it without opening anything.
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { useIslandId } from './islandIds.ts'
 
 export const TOOLTIP_DELAY_MS = 700
 export const TOOLTIP_SKIP_DELAY_MS = 300
@@ -10,8 +11,9 @@ export const TOOLTIP_SKIP_DELAY_MS = 300
 /** When the last tooltip closed, shared by every tooltip on the page for the skip delay. */
 let lastClosedAt = Number.NEGATIVE_INFINITY
 
-export function Tooltip({ content, label, className = '' }: { content: ReactNode; label: string; className?: string }) {
-  const id = useId()
+/** `idKey` names the tooltip's text element within its island (unique per tooltip of the island). */
+export function Tooltip({ content, label, idKey, className = '' }: { content: ReactNode; label: string; idKey: string; className?: string }) {
+  const id = useIslandId(idKey)
   const [open, setOpen] = useState(false)
   const [shift, setShift] = useState(0)
   const timer = useRef<number | undefined>(undefined)

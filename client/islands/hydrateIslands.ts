@@ -1,11 +1,14 @@
 // Hydrates the islands found in a part of the page and unmounts them again when client-side
-// navigation replaces that part (decision 002 and 021). Each island becomes its own React root,
-// wrapped in the error boundary, with the same useId prefix as on the server. Islands below the
+// navigation replaces that part (decision 002 and 021). Each island becomes its own root (React's
+// API; the page bundle runs it on Preact, decision 163), wrapped in the error boundary, with the
+// same id prefix as on the server (islandIds.ts). Islands below the
 // fold hydrate when they come near the viewport, the least urgent ones when the browser is idle,
 // the rest at once; so the first load of a page runs only the code its first screen needs.
 import { createElement, useEffect, type ComponentType, type ReactNode } from 'react'
 import { hydrateRoot, type Root } from 'react-dom/client'
+import './effectTiming.ts'
 import { ErrorBoundary } from './ErrorBoundary.tsx'
+import { IslandIdProvider } from './islandIds.ts'
 import { islandIdPrefix, islands, type IslandName } from './registry.ts'
 
 type When = 'load' | 'idle' | 'visible'
@@ -55,11 +58,14 @@ function hydrate(el: HTMLElement) {
         throw 'error' in parsed ? parsed.error : new Error('unreachable')
       }
       const child = 'props' in parsed ? createElement(Island, parsed.props) : createElement(Broken)
-      const tree = createElement(Hydrated, { host: el }, createElement(ErrorBoundary, null, child))
+      const tree = createElement(
+        IslandIdProvider,
+        { value: islandIdPrefix(name) },
+        createElement(Hydrated, { host: el }, createElement(ErrorBoundary, null, child)),
+      )
       roots.set(
         el,
         hydrateRoot(el, tree, {
-          identifierPrefix: islandIdPrefix(name),
           // The boundary logs what it catches; React's default would log it a second time.
           onCaughtError: () => {},
         }),

@@ -18,5 +18,5 @@ export const islands = {
 
 export type IslandName = keyof typeof islands
 
-/** useId prefix of an island's root, the same on the server and in the browser. */
+/** Prefix of the ids inside an island (client/islands/islandIds.ts), the same on the server and in the browser. */
 export const islandIdPrefix = (name: IslandName) => `${name}-`

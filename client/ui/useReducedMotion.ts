@@ -1,6 +1,6 @@
 // Whether the visitor asked for reduced motion, following changes while the page is open. The
 // server render (and hydration) assume motion is allowed; the media query takes over after.
-import { useSyncExternalStore } from 'react'
+import { useStore } from './useStore.ts'
 
 const query = '(prefers-reduced-motion: reduce)'
 
@@ -11,7 +11,7 @@ function subscribe(onChange: () => void) {
 }
 
 export function useReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, prefersReducedMotion, () => false)
+  return useStore(subscribe, prefersReducedMotion, () => false)
 }
 
 export const prefersReducedMotion = () => typeof window !== 'undefined' && window.matchMedia(query).matches

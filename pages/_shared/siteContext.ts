@@ -3,7 +3,7 @@
 // Published database posts (data/dbPosts.ts) are merged in; when their snapshot changes (the
 // server's incremental publisher), the catalog is rebuilt from the same file data.
 import { buildCatalog, DATABASE_SOURCE, type Catalog } from '../../data/catalog.ts'
-import { getDbPosts, mergePosts, type DbPostsSnapshot } from '../../data/dbPosts.ts'
+import { getDbPosts, mergePosts, noindexTagsOf, type DbPostsSnapshot } from '../../data/dbPosts.ts'
 import { defaultDataDir, loadData, type SiteData } from '../../data/loadData.ts'
 import { lastModified } from './lastModified.ts'
 
@@ -45,7 +45,7 @@ export function getSiteContext({ share = false } = {}): SiteContext {
   if (entry.ctx && entry.snapshot === snapshot && entry.version === snapshot?.version) return entry.ctx
   const { files } = entry
   const data: SiteData = { ...files.data, posts: mergePosts(files.data.posts, snapshot) }
-  const catalog = buildCatalog(data)
+  const catalog = buildCatalog(data, { noindexTags: noindexTagsOf(snapshot) })
   const siteUrl = (process.env.SITE_URL || data.site.url).replace(/\/+$/, '')
   const dbDates = new Map((snapshot?.posts ?? []).map((p) => [`${DATABASE_SOURCE}${p.slug}`, p.lastmod]))
   const lastmod = (sources: string[]) => {

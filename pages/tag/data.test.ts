@@ -2,6 +2,8 @@
 // head and hero of its /tag/ page; without them the page keeps the head made from its posts.
 import { afterEach, describe, expect, it } from 'vitest'
 import { setDbPosts } from '../../data/dbPosts.ts'
+import { sitemapUrls } from '../../scripts/build/sitemap.ts'
+import { getSiteContext } from '../_shared/siteContext.ts'
 import data from './+data.ts'
 
 const snapshot = (tags: NonNullable<Parameters<typeof setDbPosts>[0]>['tags']) => ({ version: Date.now(), posts: [], claimed: [], from: 'test', tags })
@@ -34,5 +36,19 @@ describe('tag page head', () => {
     expect(page.seo.description).toMatch(/article/)
     setDbPosts(undefined)
     expect(data({ urlPathname: '/tag/seo' } as never).seo.title).toMatch(/^Seo Articles \| /)
+  })
+
+  it('a tag marked noindex gets the site’s noindex robots and leaves the sitemap; unmarked, it comes back', () => {
+    const tag = (noindex: boolean) => ({ slug: 'seo', name: 'SEO', description: '', seoTitle: null, seoDescription: null, noindex })
+    const inSitemap = () => sitemapUrls(getSiteContext()).some((e) => e.url === '/tag/seo')
+    setDbPosts(snapshot([tag(true)]))
+    expect(data({ urlPathname: '/tag/seo' } as never).seo.robots).toBe('noindex, follow')
+    expect(getSiteContext().catalog.byUrl.get('/tag/seo')?.noindex).toBe(true)
+    expect(inSitemap()).toBe(false)
+    // Another tag stays indexable.
+    expect(data({ urlPathname: '/tag/ppc' } as never).seo.robots).toBe('index, follow, max-image-preview:large')
+    setDbPosts(snapshot([tag(false)]))
+    expect(data({ urlPathname: '/tag/seo' } as never).seo.robots).toBe('index, follow, max-image-preview:large')
+    expect(inSitemap()).toBe(true)
   })
 })

@@ -12,7 +12,7 @@ import { toIso } from '../db/rows.ts'
 import { httpError } from '../middleware/errorHandler.ts'
 import { classifyLanding, pageKey, type Channel } from '../analytics/derive.ts'
 import { DAY_MS, HOUR_MS } from '../analytics/ingest.ts'
-import { dayRange, isTimeZone, localDay, previousRange, readBreakdown, readSeries, type Range } from '../analytics/queries.ts'
+import { dayRange, isTimeZone, localDay, previousRange, readBreakdown, readSeries, readSeriesMany, readTopKeys, type Range } from '../analytics/queries.ts'
 import { emptyFigures, type Dimension, type Figures } from '../analytics/rollup.ts'
 
 const day = z
@@ -105,13 +105,16 @@ function overview(db: Db): Middleware {
     const q = parseQuery(RangeQuery, ctx.query)
     const range = rangeOf(q)
     const prev = previousRange(range)
-    const dims: Dimension[] = ['total', 'page', 'channel', 'device', 'goal']
-    const [cur, before, series, rt] = await Promise.all([
+    const dims: Dimension[] = ['total', 'channel', 'device', 'goal']
+    // Pages: the top 10 summed and sorted in SQL, not every page of the range (decision 114).
+    const [cur, topPages, before, series, rt] = await Promise.all([
       readBreakdown(db, range, dims),
+      readTopKeys(db, range, 'page', 'page_views', 10),
       readBreakdown(db, prev, ['total', 'goal']),
       readSeries(db, range),
       realtime(db),
     ])
+    cur.set('page', topPages)
     const total = cur.get('total')?.get('') ?? emptyFigures()
     const prevTotal = before.get('total')?.get('') ?? emptyFigures()
     const [conv, prevConv] = await Promise.all([
@@ -165,15 +168,19 @@ const wantsCompare = (v: string | undefined) => v === '1' || v === 'true'
 async function previousTraffic(db: Db, range: Range, t: z.output<typeof TrafficQuery>) {
   const prev = previousRange(range)
   let rows: { key: string; sessions: number; visitors: number }[]
+  let totals: Figures | undefined
   if (!t.channel && !t.landing) {
-    const b = await readBreakdown(db, prev, [t.by])
-    rows = [...(b.get(t.by) ?? new Map<string, Figures>())].map(([key, f]) => ({ key, sessions: f.sessions, visitors: f.visitors }))
+    // The previous period's 200 keys with the most sessions; its totals from the `total` rows
+    // (every session has exactly one channel, campaign and landing page; not all a referrer).
+    const [b, all] = await Promise.all([readTopKeys(db, prev, t.by, 'sessions', 200), t.by === 'referrer' ? null : readBreakdown(db, prev, ['total'])])
+    rows = [...b].map(([key, f]) => ({ key, sessions: f.sessions, visitors: f.visitors }))
+    totals = all?.get('total')?.get('')
   } else rows = await filteredRows(db, prev, t)
   return {
     from: iso(prev.from),
     to: iso(prev.to),
-    sessions: rows.reduce((a, r) => a + r.sessions, 0),
-    visitors: rows.reduce((a, r) => a + r.visitors, 0),
+    sessions: totals ? totals.sessions : rows.reduce((a, r) => a + r.sessions, 0),
+    visitors: totals ? totals.visitors : rows.reduce((a, r) => a + r.visitors, 0),
     byKey: Object.fromEntries(rows.map((r) => [r.key, { sessions: r.sessions, visitors: r.visitors }])),
   }
 }
@@ -203,9 +210,12 @@ function traffic(db: Db): Middleware {
     const t = parseQuery(TrafficQuery, ctx.query)
     const range = rangeOf(q)
     if (!t.channel && !t.landing) {
-      const b = await readBreakdown(db, range, [t.by, 'channel'])
+      // The 200 keys shown, summed and sorted in SQL (landing pages can be 10,000: decision 114).
+      const [rowsBy, byChannel] = await Promise.all([readTopKeys(db, range, t.by, 'sessions', 200), readBreakdown(db, range, ['channel'])])
+      const b = new Map([...byChannel, [t.by, rowsBy]])
       const channels = top(b.get('channel'), 'sessions', 6).map((c) => c.key)
-      const over = await Promise.all(channels.map((c) => readSeries(db, range, 'channel', c)))
+      const seriesOf = await readSeriesMany(db, range, 'channel', channels)
+      const over = channels.map((c) => seriesOf.get(c)!)
       ctx.body = {
         filtered: false,
         rows: top(b.get(t.by), 'sessions', 200).map((r) => ({

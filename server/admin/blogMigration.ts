@@ -14,15 +14,14 @@ import { fromJson, insertReturningId, nowIso } from '../db/rows.ts'
 import type { Env } from '../env.ts'
 import { enqueueJob } from '../jobs/define.ts'
 import { httpError } from '../middleware/errorHandler.ts'
-import { catalogUrls } from '../redirects/catalogUrls.ts'
-import { dryRun, type DryRun, type SourceKind } from '../blogImport/dryRun.ts'
-import { blogImportJob, getImport, publishImported, storedState } from '../blogImport/importJob.ts'
-import { provideImages, readImages, zipEntryNames, type ImagesState } from '../blogImport/images.ts'
+import type { SourceKind } from '../blogImport/dryRun.ts'
+import { blogDryRunJob, DRY_RUN_ACTIVE, type DryRunStatus, type StoredDryRun } from '../blogImport/dryRunJob.ts'
+import { blogImportJob, getImport, publishImported } from '../blogImport/importJob.ts'
+import { provideImages, readImages, type ImagesState } from '../blogImport/images.ts'
 import type { PlanEntry } from '../blogImport/plan.ts'
 import type { Reconciliation } from '../blogImport/reconcile.ts'
 import { receiveFiles, type FileType } from '../blogImport/upload.ts'
 import { checkOldUrls, type UrlCheckResult } from '../blogImport/urlCheck.ts'
-import { ImportFileError } from '../blogImport/wxr.ts'
 import { audit } from './audit.ts'
 import { csvLine } from './csv.ts'
 
@@ -33,15 +32,7 @@ const PAGE_MAX = 500
 
 export const uploadsDirOf = (env: Pick<Env, 'VAR_DIR'>) => path.join(env.VAR_DIR, 'blog-imports')
 
-export type StoredDryRun = {
-  at: string
-  entries: PlanEntry[]
-  reconciliation: Reconciliation
-  redirects: number
-  redirectsSkipped: number
-  linkRewrites: number
-  images: { found: number; missing: Array<{ url: string; usedBy: string[] }> }
-}
+export type { StoredDryRun }
 
 function summaryOf(row: Record<string, unknown>) {
   const report = fromJson<Reconciliation & { written?: number }>(row.report)
@@ -65,6 +56,10 @@ function summaryOf(row: Record<string, unknown>) {
     skipped: report?.byOutcome.skipped ?? null,
     failed: report?.byOutcome.failed ?? null,
     hasDryRun: row.dry_run != null,
+    dryRunStatus: row.dry_run_status ? (String(row.dry_run_status) as DryRunStatus) : null,
+    dryRunDone: Number(row.dry_run_done ?? 0),
+    dryRunTotal: Number(row.dry_run_total ?? 0),
+    dryRunError: row.dry_run_error ? String(row.dry_run_error) : null,
   }
 }
 export type ImportSummary = ReturnType<typeof summaryOf>
@@ -75,27 +70,6 @@ async function rowOf(db: Db, id: string | number) {
   const row = await db('blog_imports').where({ id: n }).first()
   if (!row) throw httpError(404, `Import #${n} does not exist (it may have been removed). Go back to the list of imports.`)
   return row as Record<string, unknown>
-}
-
-/** The dry run of an uploaded import, with what earlier imports stored (so a re-import plans "unchanged"). */
-export async function planImport(db: Db, row: Record<string, unknown>): Promise<DryRun> {
-  const { stored, owners } = await storedState(db)
-  const mediaPath = row.media_path ? String(row.media_path) : null
-  const mediaEntries = mediaPath ? await zipEntryNames(mediaPath).catch(() => [] as string[]) : []
-  try {
-    return await dryRun({
-      kind: String(row.kind) as SourceKind,
-      file: String(row.file_path),
-      name: String(row.file_name),
-      stored: (k) => stored.get(k),
-      slugOwner: (s) => owners.get(s),
-      mediaEntries,
-      isSitePath: (p) => catalogUrls().has(p.toLowerCase()),
-    })
-  } catch (error) {
-    if (error instanceof ImportFileError) throw httpError(422, `${error.message}`, { file: error.message })
-    throw error
-  }
 }
 
 function filterEntries(entries: PlanEntry[], query: Record<string, unknown>) {
@@ -112,7 +86,8 @@ function filterEntries(entries: PlanEntry[], query: Record<string, unknown>) {
 
 const originOf = (ctx: Context) => `http://127.0.0.1:${ctx.req.socket.localPort}`
 
-export function registerBlogMigrationRoutes(router: Router, { db, env }: { db: Db; env: Env }, guard: Middleware[]) {
+/** notifyJobs: asks the job runner to look for work now (the dry run starts within ~50 ms, not at the next poll). */
+export function registerBlogMigrationRoutes(router: Router, { db, env, notifyJobs }: { db: Db; env: Env; notifyJobs?: () => void }, guard: Middleware[]) {
   const dir = uploadsDirOf(env)
   const can = (action: Parameters<typeof requirePermission>[1]) => requirePermission('blog-migration', action)
 
@@ -196,23 +171,22 @@ export function registerBlogMigrationRoutes(router: Router, { db, env }: { db: D
     }
   })
 
+  // The dry run is a job (decision 153): answered 202 at once; the screen polls …/progress.
   router.post('/blog-migration/imports/:id/dry-run', ...guard, can('create'), async function dryRunHandler(ctx) {
     const row = await rowOf(db, ctx.params.id)
     if (row.status === 'queued' || row.status === 'running') throw httpError(409, 'This import is running; its dry run can be repeated once it has finished.')
-    const plan = await planImport(db, row)
-    const stored: StoredDryRun = {
-      at: nowIso(),
-      entries: plan.entries,
-      reconciliation: plan.reconciliation,
-      redirects: plan.redirects.length,
-      redirectsSkipped: plan.redirectsSkipped.length,
-      linkRewrites: [...plan.linkRewrites.values()].reduce((a, b) => a + b, 0),
-      images: { found: plan.images.size, missing: plan.missingImages },
-    }
-    await db('blog_imports')
-      .where({ id: row.id as number })
-      .update({ dry_run: JSON.stringify(stored), phase: row.status === 'uploaded' ? 'planned' : row.phase, updated_at: nowIso() })
-    ctx.body = { ...stored, entries: undefined, entryCount: stored.entries.length }
+    if (DRY_RUN_ACTIVE.includes(String(row.dry_run_status))) throw httpError(409, 'The dry run of this file is already under way; watch its progress below.')
+    const userId = adminState(ctx).user.id
+    await db.transaction(async (trx) => {
+      await trx('blog_imports')
+        .where({ id: row.id as number })
+        .update({ dry_run_status: 'queued', dry_run_done: 0, dry_run_total: 0, dry_run_error: null, updated_at: nowIso() })
+      await enqueueJob(trx, blogDryRunJob, { importId: Number(row.id) })
+      await audit(trx, userId, 'update', 'blog-imports', Number(row.id), { dryRun: row.dry_run_status ?? null }, { dryRun: 'queued' })
+    })
+    notifyJobs?.()
+    ctx.status = 202
+    ctx.body = summaryOf(await rowOf(db, Number(row.id)))
   })
 
   router.get('/blog-migration/imports/:id/plan', ...guard, can('show'), async function planEntriesHandler(ctx) {
@@ -240,6 +214,7 @@ export function registerBlogMigrationRoutes(router: Router, { db, env }: { db: D
   router.post('/blog-migration/imports/:id/import', ...guard, can('import'), async function startImportHandler(ctx) {
     const row = await rowOf(db, ctx.params.id)
     if (row.status === 'queued' || row.status === 'running') throw httpError(409, 'This import is already queued or running; watch its progress below.')
+    if (DRY_RUN_ACTIVE.includes(String(row.dry_run_status))) throw httpError(409, 'The dry run is still under way; start the import once it has finished.')
     if (row.dry_run == null) throw httpError(409, 'Run the dry run first: it shows what the import will create, change and skip.')
     const userId = adminState(ctx).user.id
     await db.transaction(async (trx) => {
@@ -305,6 +280,18 @@ export function registerBlogMigrationRoutes(router: Router, { db, env }: { db: D
     const imp = await getImport(db, Number(ctx.params.id))
     if (!imp) throw httpError(404, 'No such import.')
     const row = await rowOf(db, imp.id)
-    ctx.body = { id: imp.id, status: imp.status, phase: row.phase ?? null, itemsTotal: imp.itemsTotal, itemsDone: imp.itemsDone, error: imp.error }
+    const { dryRunStatus, dryRunDone, dryRunTotal, dryRunError } = summaryOf(row)
+    ctx.body = {
+      id: imp.id,
+      status: imp.status,
+      phase: row.phase ?? null,
+      itemsTotal: imp.itemsTotal,
+      itemsDone: imp.itemsDone,
+      error: imp.error,
+      dryRunStatus,
+      dryRunDone,
+      dryRunTotal,
+      dryRunError,
+    }
   })
 }

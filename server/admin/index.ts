@@ -72,7 +72,7 @@ const RESOURCES: AdminResourceModule[] = [
   socialAccounts,
 ]
 
-export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
+export function createAdminRouter({ db, env, notifyJobs }: { db: Db; env: Env; notifyJobs?: () => void }): Router {
   const router = new Router({ prefix: '/api/admin' })
   const session = loadSession({ db, env })
   const json = adminJsonBody()
@@ -92,7 +92,7 @@ export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
   registerDemoDataRoutes(router, db, guard)
   registerMonitoringRoutes(router, { db, env }, guard)
   registerTrendsRoutes(router, { db, env }, guard)
-  registerBlogMigrationRoutes(router, { db, env }, guard)
+  registerBlogMigrationRoutes(router, { db, env, notifyJobs }, guard)
   registerBlogGeneratorRoutes(router, { db, env }, guard)
   const cmsStore = registerCmsRoutes(router, { db, env }, guard)
   registerSyndicationRoutes(router, { db, env }, guard, cmsStore)
@@ -111,7 +111,7 @@ export function createAdminRouter({ db, env }: { db: Db; env: Env }): Router {
 }
 
 /** /api/admin/* as one middleware; anything it does not answer falls through to the API's JSON 404. */
-export function adminRoutes(deps: { db: Db; env: Env }): Middleware {
+export function adminRoutes(deps: { db: Db; env: Env; notifyJobs?: () => void }): Middleware {
   const routes = createAdminRouter(deps).routes()
   return async function adminMiddleware(ctx, next) {
     if (ctx.path !== '/api/admin' && !ctx.path.startsWith('/api/admin/')) return next()

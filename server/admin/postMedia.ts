@@ -21,7 +21,7 @@ import { hashIp } from '../lib/signing.ts'
 import { uploadLimits } from '../middleware/uploadLimits.ts'
 import { IMAGE_MAX_BYTES, mediaDirOf, storeImage } from '../posts/media.ts'
 import { PREVIEW_ROBOTS, renderPreview } from '../posts/preview.ts'
-import { PREVIEW_TTL_DEFAULT_S, PREVIEW_TTL_MAX_S, signPreviewToken, verifyPreviewToken } from '../posts/previewToken.ts'
+import { PREVIEW_TTL_DEFAULT_S, PREVIEW_TTL_MAX_S, previewTokenPostId, signPreviewToken, verifyPreviewToken } from '../posts/previewToken.ts'
 import { getPost } from '../posts/store.ts'
 import { audit } from './audit.ts'
 import { adminJsonBody } from './body.ts'
@@ -210,17 +210,38 @@ export function registerPostEditorRoutes(router: Router, { db, env }: AdminDeps,
   /** A signed link to the draft as it will be published (noindex, expires). */
   router.post('/posts/:id/preview-link', ...guard, requirePermission('posts', 'show'), json, async function previewLink(ctx) {
     const id = parseId(ctx.params.id)
-    if (!(await getPost(db, id))) throw httpError(404, 'There is no such post.')
+    const generation = await previewGenerationOf(db, id)
+    if (generation === null) throw httpError(404, 'There is no such post.')
     const { ttlHours } = PreviewLinkSchema.parse(bodyOf(ctx) ?? {})
-    const { token, expiresAt } = signPreviewToken(env.APP_SECRET, id, { ttlSeconds: ttlHours * 3600 })
+    const { token, expiresAt } = signPreviewToken(env.APP_SECRET, id, { ttlSeconds: ttlHours * 3600, generation })
     ctx.body = { url: `/preview/posts/${token}`, expiresAt }
   })
+
+  /** "Revoke preview links": every link of this post issued so far answers 410; new links work. Audited. */
+  router.post('/posts/:id/preview-links/revoke', ...guard, requirePermission('posts', 'edit'), json, async function revokePreviewLinks(ctx) {
+    const id = parseId(ctx.params.id)
+    const userId = adminState(ctx).user.id
+    const generation = await db.transaction(async (trx) => {
+      const before = await previewGenerationOf(trx as never, id)
+      if (before === null) throw httpError(404, 'There is no such post.')
+      await trx('posts').where({ id }).increment('preview_generation', 1)
+      await audit(trx, userId, 'update', 'posts', id, { previewLinksRevoked: before }, { previewLinksRevoked: before + 1 })
+      return before + 1
+    })
+    ctx.body = { revokedAt: nowIso(), generation }
+  })
+}
+
+/** The post's preview generation (bumped by each revocation), or null when there is no such post. */
+async function previewGenerationOf(db: Db, id: number): Promise<number | null> {
+  const row = await db('posts').where({ id }).first('preview_generation')
+  return row ? Number(row.preview_generation ?? 0) : null
 }
 
 const page = (title: string, text: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="${PREVIEW_ROBOTS}"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p></main></body></html>`
 
-/** GET /preview/posts/<token>: the draft page, never indexed or cached; 403 forged, 410 expired. */
+/** GET /preview/posts/<token>: the draft page, never indexed or cached; 403 forged, 410 expired or revoked. */
 export function postPreviewPage({ db, env }: { db: Db; env: Env }): Middleware {
   return async function postPreviewMiddleware(ctx, next) {
     if (!ctx.path.startsWith('/preview/posts/') || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next()
@@ -228,13 +249,19 @@ export function postPreviewPage({ db, env }: { db: Db; env: Env }): Middleware {
     ctx.set('Cache-Control', 'private, no-store')
     ctx.state.frameSameOrigin = true
     ctx.type = 'html'
-    const check = verifyPreviewToken(env.APP_SECRET, ctx.path.slice('/preview/posts/'.length))
+    const token = ctx.path.slice('/preview/posts/'.length)
+    const postId = previewTokenPostId(token)
+    // The post's current preview generation: links signed for an older one were revoked.
+    const generation = postId === null ? 0 : ((await previewGenerationOf(db, postId)) ?? 0)
+    const check = verifyPreviewToken(env.APP_SECRET, token, Date.now(), generation)
     if (!check.ok) {
-      ctx.status = check.reason === 'expired' ? 410 : 403
+      ctx.status = check.reason === 'forged' ? 403 : 410
       ctx.body =
         check.reason === 'expired'
           ? page('Preview link expired', 'This preview link has expired. Ask for a new one: “Copy preview link” in the post editor.')
-          : page('Preview link not valid', 'This preview link is not valid. Copy it again from the post editor.')
+          : check.reason === 'revoked'
+            ? page('Preview link revoked', 'This preview link was revoked in the post editor. Ask its author for a new one.')
+            : page('Preview link not valid', 'This preview link is not valid. Copy it again from the post editor.')
       return
     }
     const post = await getPost(db, check.postId)

@@ -8,7 +8,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type Router from '@koa/router'
-import type { Middleware } from 'koa'
+import type { Context, Middleware } from 'koa'
 import { z } from 'zod'
 import { canAccess } from '../../shared/permissions.ts'
 import {
@@ -21,12 +21,14 @@ import {
   SocialPostCreateSchema,
   SocialPostUpdateSchema,
   nextSlot,
+  normalizeSlots,
+  slotTimes,
   type Network,
   type Slot,
 } from '../../shared/social.ts'
 import { bodyOf } from '../api/state.ts'
 import { adminState, requirePermission } from '../auth/sessions.ts'
-import { fromJson, insertReturningId, nowIso } from '../db/rows.ts'
+import { fromJson, insertReturningId, nowIso, type Queryable } from '../db/rows.ts'
 import type { TableSpec } from '../db/tableSpec.ts'
 import type { Env } from '../env.ts'
 import { httpError } from '../middleware/errorHandler.ts'
@@ -51,7 +53,7 @@ import {
 } from '../social/service.ts'
 import { audit } from './audit.ts'
 import { adminJsonBody } from './body.ts'
-import { parseId, writeWith, type AdminDeps, type AdminResourceModule, type ResourceConfig } from './resourceRouter.ts'
+import { parseId, writeWith, type AdminDeps, type AdminResourceModule, type ResourceConfig, type WriteContext } from './resourceRouter.ts'
 
 export const socialPostsTable: TableSpec = {
   table: 'social_posts',
@@ -132,15 +134,33 @@ const accountsConfig: ResourceConfig = {
   name: 'social-accounts',
   spec: socialAccountsTable,
   defaultSort: ['network', 'ASC'],
+  // The compose form's account picker searches as you type (a few rows: a substring match of the
+  // name or the network); without it `q` was refused with a 400 and the picker showed "No options".
+  filters: () => (key, value, query) => {
+    if (key !== 'q') return false
+    if (typeof value !== 'string') throw httpError(400, 'q must be text.')
+    // LIKE's wildcards in a handle (@proofline_x) are matched literally.
+    const like = `%${value
+      .trim()
+      .toLowerCase()
+      .slice(0, 120)
+      .replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    if (like !== '%%')
+      query.where((w) =>
+        w.whereRaw("lower(social_accounts.name) like ? escape '\\'", [like]).orWhereRaw("lower(social_accounts.network) like ? escape '\\'", [like]),
+      )
+    return true
+  },
   createSchema: AccountCreateSchema as never,
   updateSchema: AccountUpdateSchema as never,
   async beforeCreate(data, w) {
     if (await w.trx('social_accounts').where({ network: data.network, name: data.name }).first('id'))
       throw httpError(409, 'This account is already listed.', { name: 'Already listed for this network.' })
-    return { ...data, slots: JSON.stringify(data.slots ?? []) }
+    // The spec's json column encodes it (toRow): a string here would be stored twice-encoded.
+    return { ...data, slots: normalizeSlots((data.slots as Slot[] | undefined) ?? []) }
   },
   async beforeUpdate(_before, patch) {
-    return patch.slots === undefined ? patch : { ...patch, slots: JSON.stringify(patch.slots) }
+    return patch.slots === undefined ? patch : { ...patch, slots: normalizeSlots(patch.slots as Slot[]) }
   },
 }
 
@@ -160,6 +180,36 @@ function accountState(a: Record<string, unknown>) {
 }
 
 const json = adminJsonBody()
+
+type LoadedPost = Awaited<ReturnType<typeof mustLoadPost>>
+
+/**
+ * One audited change of a post: load it, let `change` write (it may refuse with an HTTP error),
+ * load it again and write the audit entry, all in one transaction; answers the post after.
+ */
+function changePost(db: AdminDeps['db'], ctx: Context, id: number, change: (w: WriteContext, before: LoadedPost) => Promise<void>) {
+  return writeWith(
+    db,
+    ctx,
+  )(async (w) => {
+    const before = await mustLoadPost(w.trx, id)
+    await change(w, before)
+    const after = await mustLoadPost(w.trx, id)
+    await audit(w.trx, w.userId, 'update', 'social-media', id, auditView(before), auditView(after))
+    return after
+  })
+}
+
+/** The times taken in an account's queue (its scheduled and waiting posts), but `exceptPost`'s. */
+async function takenTimes(db: Queryable, accountId: number, exceptPost: number | null) {
+  const q = db('social_posts as p')
+    .join('social_post_variants as v', 'v.post_id', 'p.id')
+    .where('v.account_id', accountId)
+    .whereIn('p.status', ['scheduled', 'pending_approval'])
+    .whereNotNull('p.scheduled_at')
+  if (exceptPost !== null) q.whereNot('p.id', exceptPost)
+  return new Set(((await q.pluck('p.scheduled_at')) as unknown[]).map((t) => new Date(String(t)).getTime()))
+}
 
 function postRoutes(router: Router, { db, env }: AdminDeps, guard: Middleware[]) {
   const perm = (action: 'list' | 'show' | 'create' | 'edit' | 'delete' | 'publish' | 'approve') => requirePermission('social-media', action)
@@ -286,11 +336,7 @@ function postRoutes(router: Router, { db, env }: AdminDeps, guard: Middleware[])
     if (ctx.params.id === 'settings') return next()
     const id = parseId(ctx.params.id)
     const patch = SocialPostUpdateSchema.parse(bodyOf(ctx))
-    ctx.body = await writeWith(
-      db,
-      ctx,
-    )(async (w) => {
-      const before = await mustLoadPost(w.trx, id)
+    ctx.body = await changePost(db, ctx, id, async (w, before) => {
       if (!['draft', 'pending_approval', 'scheduled', 'failed'].includes(before.status))
         throw httpError(409, `This post is ${before.status}: it can no longer change. Duplicate it to post again.`)
       const merged = {
@@ -312,9 +358,6 @@ function postRoutes(router: Router, { db, env }: AdminDeps, guard: Middleware[])
         .where({ id })
         .update({ ...fields, updated_at: nowIso() })
       await writeVariants(w.trx, id, variants)
-      const after = await mustLoadPost(w.trx, id)
-      await audit(w.trx, w.userId, 'update', 'social-media', id, auditView(before), auditView(after))
-      return after
     })
   })
   router.delete('/social-media/:id', ...guard, perm('delete'), async function deleteSocialPost(ctx) {
@@ -342,83 +385,53 @@ function postRoutes(router: Router, { db, env }: AdminDeps, guard: Middleware[])
       : []
     ctx.body = { ...post, log, results: await closedLoopFor(db, String(post.campaign)) }
   })
-  /** Schedule at a time, or the next free slot of the first account's queue. */
+  /** Schedule at a time, or in the next free slot of one of its accounts' queues ("share next"). */
   router.post('/social-media/:id/schedule', ...guard, perm('publish'), json, async function schedule(ctx) {
     const id = parseId(ctx.params.id)
-    const { at } = ScheduleSchema.parse(bodyOf(ctx) ?? {})
+    const { at, account_id } = ScheduleSchema.parse(bodyOf(ctx) ?? {})
     const user = adminState(ctx).user
-    ctx.body = await writeWith(
-      db,
-      ctx,
-    )(async (w) => {
+    ctx.body = await changePost(db, ctx, id, async (w, before) => {
       let when = at ? new Date(at).getTime() : null
       if (when !== null && when < Date.now() - 60_000) throw httpError(400, 'Please correct the highlighted fields.', { at: 'Choose a time in the future.' })
       if (when === null) {
-        const post = await mustLoadPost(w.trx, id)
-        const first = post.variants[0]
-        const account = first ? await w.trx('social_accounts').where({ id: first.account_id }).first() : null
+        const variant = account_id === undefined ? before.variants[0] : before.variants.find((v) => Number(v.account_id) === account_id)
+        if (!variant) throw httpError(400, 'Please correct the highlighted fields.', { account_id: 'This post does not go to that account.' })
+        const account = await w.trx('social_accounts').where({ id: variant.account_id }).first()
         const slots = (fromJson<Slot[]>(account?.slots) ?? []) as Slot[]
-        const taken = new Set(
-          (
-            await w
-              .trx('social_posts as p')
-              .join('social_post_variants as v', 'v.post_id', 'p.id')
-              .where('v.account_id', first?.account_id ?? 0)
-              .whereIn('p.status', ['scheduled', 'pending_approval'])
-              .pluck('p.scheduled_at')
-          ).map((t: unknown) => new Date(String(t)).getTime()),
-        )
-        when = nextSlot(slots, Date.now(), taken)
-        if (when === null) throw httpError(400, 'This account has no free time slot: add slots to its queue, or choose a time.', { at: 'No free slot.' })
+        when = nextSlot(slots, Date.now(), await takenTimes(w.trx, Number(variant.account_id), id))
+        if (when === null)
+          throw httpError(400, `${String(account?.name ?? 'This account')} has no free time slot: add slots to its queue, or choose a time.`, {
+            at: 'No free slot.',
+          })
       }
-      const { before, after } = await schedulePost(w.trx, env, id, nowIso(when), {
+      await schedulePost(w.trx, env, before, nowIso(when), {
         canApprove: canAccess(user.role, { resource: 'social-media', action: 'approve' }),
         userId: user.id,
       })
-      await audit(w.trx, w.userId, 'update', 'social-media', id, auditView(before), auditView(after))
-      return after
     })
   })
   router.post('/social-media/:id/approve', ...guard, perm('approve'), async function approve(ctx) {
     const id = parseId(ctx.params.id)
-    ctx.body = await writeWith(
-      db,
-      ctx,
-    )(async (w) => {
-      const before = await mustLoadPost(w.trx, id)
+    ctx.body = await changePost(db, ctx, id, async (w, before) => {
       if (before.status !== 'pending_approval' || !before.scheduled_at)
         throw httpError(409, `This post is ${before.status}: only a post waiting for approval can be approved.`)
       await w.trx('social_posts').where({ id }).update({ status: 'scheduled', approved_by: w.userId, approved_at: nowIso(), updated_at: nowIso() })
       await enqueueDue(w.trx, id, before.scheduled_at)
-      const after = await mustLoadPost(w.trx, id)
-      await audit(w.trx, w.userId, 'update', 'social-media', id, auditView(before), auditView(after))
-      return after
     })
   })
   router.post('/social-media/:id/unschedule', ...guard, perm('publish'), async function unschedule(ctx) {
     const id = parseId(ctx.params.id)
-    ctx.body = await writeWith(
-      db,
-      ctx,
-    )(async (w) => {
-      const before = await mustLoadPost(w.trx, id)
+    ctx.body = await changePost(db, ctx, id, async (w, before) => {
       if (!['scheduled', 'pending_approval'].includes(before.status))
         throw httpError(409, `This post is ${before.status}: only a scheduled post goes back to draft.`)
       await w.trx('social_posts').where({ id }).update({ status: 'draft', scheduled_at: null, updated_at: nowIso() })
-      const after = await mustLoadPost(w.trx, id)
-      await audit(w.trx, w.userId, 'update', 'social-media', id, auditView(before), auditView(after))
-      return after
     })
   })
   const settle = (kind: 'posted' | 'failed'): Middleware =>
     async function settleVariant(ctx) {
       const id = parseId(ctx.params.id)
       const input = kind === 'posted' ? MarkPostedSchema.parse(bodyOf(ctx)) : MarkFailedSchema.parse(bodyOf(ctx))
-      ctx.body = await writeWith(
-        db,
-        ctx,
-      )(async (w) => {
-        const before = await mustLoadPost(w.trx, id)
+      ctx.body = await changePost(db, ctx, id, async (w, before) => {
         const variant = before.variants.find((v) => v.id === input.variant_id)
         if (!variant) throw httpError(400, 'Please correct the highlighted fields.', { variant_id: 'This post has no such variant.' })
         if (variant.status !== 'due' && !(kind === 'posted' && variant.status === 'failed'))
@@ -433,9 +446,6 @@ function postRoutes(router: Router, { db, env }: AdminDeps, guard: Middleware[])
           await logAccount(w.trx, Number(variant.account_id), id, 'error', `Post "${before.title}" failed: ${input.reason}`)
         }
         await settlePostStatus(w.trx, id)
-        const after = await mustLoadPost(w.trx, id)
-        await audit(w.trx, w.userId, 'update', 'social-media', id, auditView(before), auditView(after))
-        return after
       })
     }
   router.post('/social-media/:id/posted', ...guard, perm('edit'), json, settle('posted'))
@@ -443,9 +453,74 @@ function postRoutes(router: Router, { db, env }: AdminDeps, guard: Middleware[])
 }
 
 export const socialPosts: AdminResourceModule = { config: postsConfig, routes: postRoutes }
+/** How far ahead the queue view reads (its slots and the posts filling them). */
+const QUEUE_DAYS_MAX = 56
+
 export const socialAccounts: AdminResourceModule = {
   config: accountsConfig,
   routes(router, { db }, guard) {
+    /**
+     * An account's queue: its time slots (UTC) and, in time order, each upcoming slot with the post
+     * filling it (or free), the posts scheduled off the slots, and the drafts that could go next.
+     */
+    router.get('/social-accounts/:id/queue', ...guard, requirePermission('social-accounts', 'show'), async function accountQueue(ctx) {
+      const id = parseId(ctx.params.id)
+      const days = ctx.query.days === undefined ? 14 : Number(ctx.query.days)
+      if (!Number.isSafeInteger(days) || days < 1 || days > QUEUE_DAYS_MAX)
+        throw httpError(400, `days is a number of days from 1 to ${QUEUE_DAYS_MAX}.`, { days: 'Invalid value.' })
+      const account = await db('social_accounts').where({ id }).first()
+      if (!account) throw httpError(404, 'There is no such record.')
+      const slots = (fromJson<Slot[]>(account.slots) ?? []) as Slot[]
+      const now = Date.now()
+      const until = now + days * 86_400_000
+      const posts = await db('social_posts as p')
+        .join('social_post_variants as v', 'v.post_id', 'p.id')
+        .select('p.id', 'p.title', 'p.status', 'p.scheduled_at', 'p.recurrence')
+        .where('v.account_id', id)
+        .whereIn('p.status', ['scheduled', 'pending_approval'])
+        .where('p.scheduled_at', '>=', nowIso(now))
+        .andWhere('p.scheduled_at', '<', nowIso(until))
+        .orderBy('p.scheduled_at')
+        .orderBy('p.id')
+      const view = (p: Record<string, unknown>) => ({
+        id: Number(p.id),
+        title: String(p.title),
+        status: String(p.status),
+        recurrence: String(p.recurrence),
+        scheduled_at: new Date(String(p.scheduled_at)).toISOString(),
+      })
+      const byTime = new Map<number, ReturnType<typeof view>[]>()
+      for (const p of posts.map(view)) {
+        const t = new Date(p.scheduled_at).getTime()
+        byTime.set(t, [...(byTime.get(t) ?? []), p])
+      }
+      const slotSet = new Set(slotTimes(slots, now, until))
+      const times = [...new Set([...slotSet, ...byTime.keys()])].sort((a, b) => a - b)
+      type Entry = { at: string; slot: boolean; post: ReturnType<typeof view> | null }
+      const entries = times.flatMap((t): Entry[] => {
+        const filling = byTime.get(t) ?? []
+        const at = new Date(t).toISOString()
+        if (!filling.length) return [{ at, slot: true, post: null }]
+        return filling.map((post) => ({ at, slot: slotSet.has(t), post }))
+      })
+      const drafts = await db('social_posts as p')
+        .join('social_post_variants as v', 'v.post_id', 'p.id')
+        .select('p.id', 'p.title', 'p.status', 'p.updated_at')
+        .where('v.account_id', id)
+        .whereIn('p.status', ['draft', 'failed'])
+        .orderBy('p.updated_at', 'desc')
+        .orderBy('p.id', 'desc')
+        .limit(50)
+      const nextFree = nextSlot(slots, now, await takenTimes(db, id, null))
+      ctx.body = {
+        account: { id: Number(account.id), network: account.network, name: account.name, ...accountState(account) },
+        slots,
+        days,
+        next_free: nextFree === null ? null : new Date(nextFree).toISOString(),
+        entries,
+        drafts: drafts.map((d: Record<string, unknown>) => ({ id: Number(d.id), title: String(d.title), status: String(d.status) })),
+      }
+    })
     router.get('/social-accounts/:id/log', ...guard, requirePermission('social-accounts', 'show'), async function accountLog(ctx) {
       const id = parseId(ctx.params.id)
       const account = await db('social_accounts').where({ id }).first()

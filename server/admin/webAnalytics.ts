@@ -12,10 +12,14 @@ import type { Db } from '../db/knex.ts'
 import type { CmsStore } from '../cms/store.ts'
 import { httpError } from '../middleware/errorHandler.ts'
 import { funnel, FunnelSchema, journeys, likeOf, type FunnelStep } from '../analytics/funnels.ts'
-import { emptyPageDetail, p75, rate, VITALS, type PageDetail, type Vital } from '../analytics/pageDetails.ts'
+import { familyLookupOf, OUTSIDE_BUILD, type FamilyLookup } from '../analytics/families.ts'
+import { HOUR_MS, DAY_MS } from '../analytics/ingest.ts'
+import { emptyPageDetail, p75, PAGE_COLUMNS, rate, VITALS, type PageDetail, type Vital } from '../analytics/pageDetails.ts'
 import { readPageDetails, readSessionPaths } from '../analytics/pageReads.ts'
-import { previousRange, readBreakdown, type Range } from '../analytics/queries.ts'
-import { emptyFigures, addFigures, type Figures } from '../analytics/rollup.ts'
+import { plan, previousRange, readBreakdown, type Range } from '../analytics/queries.ts'
+import { emptyFigures, addFigures, METRICS, rolledThrough, type Figures } from '../analytics/rollup.ts'
+import { likeOfGlob, readTop, type Source } from '../analytics/topReads.ts'
+import { isSqlite } from '../db/rows.ts'
 import { parseQuery, RangeQuery, rangeOf } from './analytics.ts'
 
 const iso = (t: number) => new Date(t).toISOString()
@@ -36,14 +40,10 @@ type Histograms = Map<Vital, Map<number, number>>
 type Group = { figures: Figures; detail: PageDetail; vitals: Histograms; pages: number }
 
 /** The template family of a path: the last build's inventory, else a label saying it is not there. */
-export const OUTSIDE_BUILD = '(not in the last build)'
-function familyLookup(store?: CmsStore): (path: string) => string {
+export { OUTSIDE_BUILD }
+function familyLookup(store?: CmsStore): FamilyLookup {
   const inv = store?.inventory()
-  const byUrl = new Map((inv?.pages ?? []).map((p) => [p.url, p.family]))
-  return (path) => {
-    const bare = path.length > 1 ? path.replace(/\/+$/, '') : path
-    return byUrl.get(bare) ?? byUrl.get(bare.toLowerCase()) ?? OUTSIDE_BUILD
-  }
+  return familyLookupOf(inv?.pages ?? [], inv?.builtAt ?? 'none')
 }
 
 const globRe = (glob: string) => new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`, 'i')
@@ -72,8 +72,8 @@ const pct = (n: number, of: number) => (of ? Math.round((n / of) * 1000) / 10 : 
 const emptyGroup = (): Group => ({ figures: emptyFigures(), detail: emptyPageDetail(), vitals: new Map(), pages: 0 })
 
 /** Per page: the rollup figures of the `page` dimension, page details and vitals. */
-async function pageGroups(db: Db, range: Range) {
-  const [breakdown, details] = await Promise.all([readBreakdown(db, range, ['page']), readPageDetails(db, range)])
+async function pageGroups(db: Db, range: Pick<Range, 'from' | 'to'>, now = Date.now()) {
+  const [breakdown, details] = await Promise.all([readBreakdown(db, range, ['page'], now), readPageDetails(db, range, now)])
   const groups = new Map<string, Group>()
   const at = (path: string) => {
     let g = groups.get(path)
@@ -136,12 +136,240 @@ function sortKeyOf(key: string, g: Group, sort: (typeof PAGE_SORTS)[number]): nu
   return f[sort as 'sessions' | 'entries' | 'exits']
 }
 
-export async function pagesReport(db: Db, range: Range, q: z.output<typeof PagesQuery>, familyOf: (path: string) => string) {
+type PagesQueryT = z.output<typeof PagesQuery>
+
+/**
+ * The per-page / per-family report. Per page, sorted on a figure SQL can compute (not a vital's
+ * p75) and without a family filter: sorted and limited in SQL (docs/decisions/114). Per family
+ * without a page filter: whole days from analytics_family_daily. Otherwise every page of the range
+ * is read and grouped here (pagesReportFull).
+ */
+export async function pagesReport(db: Db, range: Range, q: PagesQueryT, families: FamilyLookup | ((path: string) => string), now = Date.now()) {
+  const lookup = typeof families === 'function' ? { familyOf: families, signature: '', pagesOf: () => null } : families
+  if (q.group === 'page' && !q.family && SORT_SQL[q.sort]) return topPagesReport(db, range, q, lookup.familyOf, now)
+  if (q.group === 'family' && !q.q) return familiesReport(db, range, q, lookup, now)
+  return pagesReportFull(db, range, q, lookup.familyOf, now)
+}
+
+const FIGURES: Source = { daily: 'analytics_daily', hourly: 'analytics_hourly', keyColumn: 'key', dim: 'page', columns: METRICS }
+const DETAILS: Source = { daily: 'analytics_page_daily', hourly: 'analytics_page_hourly', keyColumn: 'path', columns: PAGE_COLUMNS }
+/** The sort figures as SQL over summed columns, rounded as rowOf rounds them (ties then go by key). */
+const SORT_SQL: Partial<Record<(typeof PAGE_SORTS)[number], { sql: string; details: boolean; columns: string[] }>> = {
+  views: { sql: 'sum(page_views)', details: false, columns: ['page_views'] },
+  sessions: { sql: 'sum(sessions)', details: false, columns: ['sessions'] },
+  entries: { sql: 'sum(entries)', details: false, columns: ['entries'] },
+  exits: { sql: 'sum(exits)', details: false, columns: ['exits'] },
+  exitRate: {
+    sql: 'case when sum(page_views) > 0 then round(1000.0 * sum(exits) / sum(page_views)) / 10 else 0 end',
+    details: false,
+    columns: ['exits', 'page_views'],
+  },
+  engagement: {
+    sql: 'case when sum(engagement_n) > 0 then round(10.0 * sum(engagement_sum) / sum(engagement_n)) / 10 else -1 end',
+    details: true,
+    columns: ['engagement_n', 'engagement_sum'],
+  },
+  seconds: {
+    sql: 'case when sum(engagement_n) > 0 then round(1.0 * sum(engaged_seconds_sum) / sum(engagement_n)) else -1 end',
+    details: true,
+    columns: ['engagement_n', 'engaged_seconds_sum'],
+  },
+  key: { sql: 'key', details: false, columns: [] },
+}
+export const SHOWN_ROWS = 500
+
+/** Web-vital histograms (metric, bucket) summed over the rolled-up pieces of a range. */
+async function readVitals(
+  db: Db,
+  p: ReturnType<typeof plan>,
+  filter: { like?: string; keys?: string[]; family?: string; byFamily?: boolean },
+): Promise<{ key: string; metric: string; bucket: number; n: number }[]> {
+  const parts: string[] = []
+  const bindings: unknown[] = []
+  const sqlite = isSqlite(db)
+  const where = (column: string) => {
+    let w = ''
+    if (filter.like) {
+      w += sqlite ? ` and ${column} like ? escape '\\'` : ` and ${column} ilike ? escape '\\'`
+      bindings.push(filter.like)
+    }
+    if (filter.keys) {
+      w += ` and ${column} in (${filter.keys.map(() => '?').join(', ')})`
+      bindings.push(...filter.keys)
+    }
+    return w
+  }
+  if (p.dailyTo > p.dailyFrom) {
+    // Without a page filter, whole days come from the ~20 families' rows, not every page's.
+    const family = filter.byFamily || (!filter.like && !filter.keys)
+    const table = family ? 'analytics_family_vitals_daily' : 'analytics_vitals_daily'
+    const keyColumn = family ? 'family' : 'path'
+    bindings.push(p.dailyFrom, p.dailyTo)
+    let w = `day >= ? and day < ?`
+    if (family && filter.family) {
+      w += ' and family = ?'
+      bindings.push(filter.family)
+    }
+    parts.push(`select ${filter.keys || filter.byFamily ? keyColumn : "''"} as key, metric, bucket, n from ${table} where ${w}${family ? '' : where('path')}`)
+  }
+  if (!filter.byFamily)
+    for (const [a, b] of p.hourly) {
+      bindings.push(a, b)
+      parts.push(`select ${filter.keys ? 'path' : "''"} as key, metric, bucket, n from analytics_vitals_hourly where hour >= ? and hour < ?${where('path')}`)
+    }
+  if (!parts.length) return []
+  const result = (await db.raw(
+    `select key, metric, bucket, sum(n) as n from (${parts.join(' union all ')}) u group by key, metric, bucket`,
+    bindings as never[],
+  )) as unknown
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    key: string
+    metric: string
+    bucket: number | string
+    n: number | string
+  }[]
+  return rows.map((r) => ({ key: String(r.key), metric: r.metric, bucket: Number(r.bucket), n: Number(r.n) }))
+}
+
+function addVitals(into: Histograms, rows: { metric: string; bucket: number; n: number }[]) {
+  for (const r of rows) {
+    let h = into.get(r.metric as Vital)
+    if (!h) into.set(r.metric as Vital, (h = new Map()))
+    h.set(r.bucket, (h.get(r.bucket) ?? 0) + r.n)
+  }
+}
+
+/** Per page: the 500 shown pages sorted and limited in SQL; details and vitals read for those only. */
+async function topPagesReport(db: Db, range: Range, q: PagesQueryT, familyOf: (path: string) => string, now: number) {
+  const sort = SORT_SQL[q.sort]!
+  const glob = q.q ? (q.q.includes('*') ? q.q : `*${q.q}*`) : null
+  const pattern = glob ? globRe(glob) : null
+  const like = glob ? likeOfGlob(glob) : undefined
+  const p = plan(range, await rolledThrough(db), now)
+  // The hours not rolled up yet (the current one), computed from raw rows as the rollup job does.
+  const raw = p.raw.length ? await pageGroups(db, { from: p.raw[0] * HOUR_MS, to: range.to }, now) : new Map<string, Group>()
+  for (const key of [...raw.keys()]) if (pattern && !pattern.test(key)) raw.delete(key)
+  const rawRows = [...raw].map(([key, g]) => ({ key, ...g.figures, ...g.detail }))
+  // Every page of the range is summed and sorted in SQL on the sort figure's columns only; all
+  // figures, details and vitals are then read for the shown pages by key (indexed on key, day).
+  const top = await readTop(db, {
+    pieces: p,
+    sources: sort.details ? [{ ...FIGURES, columns: [] }, DETAILS] : [FIGURES],
+    columns: sort.columns,
+    raw: rawRows,
+    sort: sort.sql,
+    order: q.order,
+    limit: SHOWN_ROWS,
+    like,
+  })
+  const keys = top.rows.map((r) => r.key)
+  const byKeys = (source: Source, columns: readonly string[]) =>
+    keys.length ? readTop(db, { pieces: p, sources: [source], columns, raw: rawRows, sort: 'key', order: 'asc', limit: keys.length, keys }) : { rows: [] }
+  const [figures, details, vitals, allVitals] = await Promise.all([
+    byKeys(FIGURES, METRICS),
+    byKeys(DETAILS, PAGE_COLUMNS),
+    keys.length ? readVitals(db, p, { keys }) : [],
+    readVitals(db, p, { like }),
+  ])
+  const groups = new Map<string, Group>(keys.map((k) => [k, { ...emptyGroup(), pages: 1 }]))
+  for (const r of [...figures.rows, ...details.rows]) {
+    const g = groups.get(r.key)
+    if (!g) continue
+    addFigures(g.figures, r as Partial<Figures>)
+    for (const c of PAGE_COLUMNS) if (r[c] !== undefined) g.detail[c] += r[c]
+  }
+  const byKey = new Map<string, { metric: string; bucket: number; n: number }[]>()
+  for (const v of vitals) byKey.set(v.key, [...(byKey.get(v.key) ?? []), v])
+  for (const [key, g] of groups) {
+    addVitals(g.vitals, byKey.get(key) ?? [])
+    mergeHistograms(g.vitals, raw.get(key)?.vitals)
+  }
+  const all: Histograms = new Map()
+  addVitals(all, allVitals)
+  for (const g of raw.values()) mergeHistograms(all, g.vitals)
+  return { rows: keys.map((key) => rowOf(key, groups.get(key)!, familyOf(key))), total: top.total, vitals: vitalsOf(all) }
+}
+
+/** Per family: whole UTC days from analytics_family_daily, edge and current hours from the pages. */
+async function familiesReport(db: Db, range: Range, q: PagesQueryT, lookup: FamilyLookup, now: number) {
+  const p = plan(range, await rolledThrough(db), now)
+  const byKey = new Map<string, Group>()
+  const maxPages = new Map<string, number>()
+  const at = (family: string) => {
+    let g = byKey.get(family)
+    if (!g) byKey.set(family, (g = emptyGroup()))
+    return g
+  }
+  const daily = p.dailyTo > p.dailyFrom
+  const edges: Pick<Range, 'from' | 'to'>[] = daily
+    ? [
+        { from: range.from, to: p.dailyFrom * DAY_MS },
+        { from: p.dailyTo * DAY_MS, to: range.to },
+      ].filter((r) => r.to > r.from)
+    : [range]
+  const [rows, vitals, edgeGroups] = await Promise.all([
+    daily
+      ? (db('analytics_family_daily')
+          .where('day', '>=', p.dailyFrom)
+          .andWhere('day', '<', p.dailyTo)
+          .modify((b) => (q.family ? b.andWhere('family', q.family) : b))
+          .groupBy('family')
+          .select('family', db.raw('max(pages) as pages'), ...[...METRICS, ...PAGE_COLUMNS].map((c) => db.raw(`sum(${c}) as ${c}`))) as Promise<
+          Record<string, unknown>[]
+        >)
+      : Promise.resolve([]),
+    daily ? readVitals(db, p, { byFamily: true, family: q.family }) : Promise.resolve([]),
+    Promise.all(edges.map((r) => pageGroups(db, r, now))),
+  ])
+  for (const r of rows) {
+    const g = at(String(r.family))
+    addFigures(g.figures, r as Partial<Figures>)
+    for (const c of PAGE_COLUMNS) g.detail[c] += Number(r[c] ?? 0)
+    maxPages.set(String(r.family), Number(r.pages))
+  }
+  for (const v of vitals) addVitals(at(v.key).vitals, [v])
+  for (const groups of edgeGroups) {
+    const seen = new Map<string, number>()
+    for (const [path, g] of groups) {
+      const fam = lookup.familyOf(path)
+      if (q.family && fam !== q.family) continue
+      const t = at(fam)
+      addFigures(t.figures, g.figures)
+      for (const c of PAGE_COLUMNS) t.detail[c] += g.detail[c]
+      mergeHistograms(t.vitals, g.vitals)
+      seen.set(fam, (seen.get(fam) ?? 0) + 1)
+    }
+    for (const [fam, n] of seen) maxPages.set(fam, Math.max(maxPages.get(fam) ?? 0, n))
+  }
+  // Pages: the family's pages in the last build; for paths outside it, the most seen on one day.
+  for (const [fam, g] of byKey) g.pages = lookup.pagesOf(fam) ?? maxPages.get(fam) ?? 0
+  return sortedRows(byKey, q, () => null)
+}
+
+function sortedRows(byKey: Map<string, Group>, q: PagesQueryT, familyOf: (key: string) => string | null) {
+  const keyed = [...byKey].map(([key, g]) => ({ key, g, value: sortKeyOf(key, g, q.sort) }))
+  const dir = q.order === 'asc' ? 1 : -1
+  keyed.sort((a, b) => {
+    const x = a.value
+    const y = b.value
+    return (typeof x === 'string' ? byteOrder(x, String(y)) : x - Number(y)) * dir || byteOrder(a.key, b.key)
+  })
+  const rows = keyed.slice(0, SHOWN_ROWS).map(({ key, g }) => rowOf(key, g, familyOf(key)))
+  const all: Histograms = new Map()
+  for (const g of byKey.values()) mergeHistograms(all, g.vitals)
+  return { rows, total: keyed.length, vitals: vitalsOf(all) }
+}
+
+/** Keys compare as the database orders them (byte order), so SQL and JS sorts agree. */
+const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/** Every page of the range read and grouped here (vital sorts, family filters, page filters per family). */
+export async function pagesReportFull(db: Db, range: Range, q: PagesQueryT, familyOf: (path: string) => string, now = Date.now()) {
   const pattern = q.q ? globRe(q.q.includes('*') ? q.q : `*${q.q}*`) : null
   // Filters apply to pages, before they are grouped into families.
   const wanted = (path: string) => (!pattern || pattern.test(path)) && (!q.family || familyOf(path) === q.family)
   const byKey = new Map<string, Group>()
-  for (const [path, g] of await pageGroups(db, range)) {
+  for (const [path, g] of await pageGroups(db, range, now)) {
     if (!wanted(path)) continue
     if (q.group === 'page') {
       byKey.set(path, g)
@@ -157,17 +385,7 @@ export async function pagesReport(db: Db, range: Range, q: z.output<typeof Pages
   }
   // Sorted on the one figure asked for, then full rows (four p75s each) for the first 500 only:
   // building every row of 10,000 pages cost more than the queries (docs/decisions/124).
-  const keyed = [...byKey].map(([key, g]) => ({ key, g, value: sortKeyOf(key, g, q.sort) }))
-  const dir = q.order === 'asc' ? 1 : -1
-  keyed.sort((a, b) => {
-    const x = a.value
-    const y = b.value
-    return (typeof x === 'string' ? x.localeCompare(String(y)) : x - Number(y)) * dir || a.key.localeCompare(b.key)
-  })
-  const rows = keyed.slice(0, 500).map(({ key, g }) => rowOf(key, g, q.group === 'page' ? familyOf(key) : null))
-  const all: Histograms = new Map()
-  for (const g of byKey.values()) mergeHistograms(all, g.vitals)
-  return { rows, total: keyed.length, vitals: vitalsOf(all) }
+  return sortedRows(byKey, q, (key) => (q.group === 'page' ? familyOf(key) : null))
 }
 
 function pages(db: Db, store?: CmsStore): Middleware {

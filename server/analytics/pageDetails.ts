@@ -178,7 +178,9 @@ export async function computeSessionPaths(db: Queryable, hour: number): Promise<
 
 /** Writes one hour's page details, vitals and session paths (replacing what was there). */
 export async function rollupDetailsHour(db: Queryable, hour: number): Promise<void> {
-  const [{ pages, vitals }, paths] = await Promise.all([computePageHour(db, hour), computeSessionPaths(db, hour)])
+  // One after the other: `db` is the rollup's transaction (one PostgreSQL client).
+  const { pages, vitals } = await computePageHour(db, hour)
+  const paths = await computeSessionPaths(db, hour)
   const from = hour * HOUR_MS
   await db('analytics_page_hourly').where({ hour }).delete()
   await db('analytics_vitals_hourly').where({ hour }).delete()

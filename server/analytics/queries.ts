@@ -4,7 +4,20 @@
 // time zone; a day's series bucket is that zone's calendar day (DST included).
 import type { Queryable } from '../db/rows.ts'
 import { DAY_MS, HOUR_MS } from './ingest.ts'
-import { addFigures, computeHour, emptyFigures, METRICS, rolledThrough, type Dimension, type Figures } from './rollup.ts'
+import { addFigures, computeHour as computeHourNow, emptyFigures, METRICS, rolledThrough, type Dimension, type Figures, type RollupRow } from './rollup.ts'
+import { readTop } from './topReads.ts'
+
+/** One computation per raw hour among the reads in flight together (a dashboard's Promise.all). */
+const inFlight = new WeakMap<object, Map<number, Promise<RollupRow[]>>>()
+function computeHour(db: Queryable, hour: number): Promise<RollupRow[]> {
+  let byHour = inFlight.get(db)
+  if (!byHour) inFlight.set(db, (byHour = new Map()))
+  const found = byHour.get(hour)
+  if (found) return found
+  const p = computeHourNow(db, hour).finally(() => byHour.delete(hour))
+  byHour.set(hour, p)
+  return p
+}
 
 export type Range = { from: number; to: number; tz: string }
 
@@ -121,36 +134,77 @@ export async function readBreakdown(db: Queryable, range: Pick<Range, 'from' | '
   return out
 }
 
+/**
+ * The `limit` keys of a dimension with the most `metric` over a range (ties by key), with all their
+ * figures: summed and sorted in SQL (docs/decisions/114), so a dimension with 10,000 keys (pages,
+ * landing pages) answers only the rows shown. `keys`: only those keys.
+ */
+export async function readTopKeys(
+  db: Queryable,
+  range: Pick<Range, 'from' | 'to'>,
+  dim: Dimension,
+  metric: (typeof METRICS)[number],
+  limit: number,
+  now = Date.now(),
+  keys?: string[],
+): Promise<Map<string, Figures>> {
+  const p = plan(range, await rolledThrough(db), now)
+  const raw = (await Promise.all(p.raw.map((h) => computeHour(db, h)))).flat().filter((r) => r.dim === dim)
+  const top = await readTop(db, {
+    pieces: p,
+    sources: [{ daily: 'analytics_daily', hourly: 'analytics_hourly', keyColumn: 'key', dim, columns: METRICS }],
+    columns: METRICS,
+    raw,
+    sort: `sum(${metric})`,
+    order: 'desc',
+    limit,
+    keys,
+  })
+  return new Map(top.rows.map((r) => [r.key, Object.fromEntries(METRICS.map((m) => [m, r[m]])) as Figures]))
+}
+
 export type SeriesPoint = { bucket: string } & Figures
 
 /** Figures of one dimension key per local day (or per hour for ranges of two days or less). */
 export async function readSeries(db: Queryable, range: Range, dim: Dimension = 'total', key = '', now = Date.now()): Promise<SeriesPoint[]> {
+  return (await readSeriesMany(db, range, dim, [key], now)).get(key)!
+}
+
+/** readSeries of several keys of a dimension: one hourly query and one computation of the raw hours. */
+export async function readSeriesMany(db: Queryable, range: Range, dim: Dimension, keys: string[], now = Date.now()): Promise<Map<string, SeriesPoint[]>> {
   const through = await rolledThrough(db)
   const p = plan(range, through, now)
   const h0 = Math.floor(range.from / HOUR_MS)
   const rolledEnd = p.raw.length ? p.raw[0] : Math.min(Math.ceil(range.to / HOUR_MS), Math.floor(now / HOUR_MS) + 1)
-  const hourly = (await db('analytics_hourly')
-    .where({ dim, key })
-    .andWhere('hour', '>=', h0)
-    .andWhere('hour', '<', rolledEnd)
-    .select('hour', ...METRICS)) as ({ hour: number | string } & Figures)[]
-  const raw = await Promise.all(
-    p.raw.map(async (h) => ({ hour: h, ...emptyFigures(), ...(await computeHour(db, h)).find((r) => r.dim === dim && r.key === key) })),
-  )
+  const hourly = keys.length
+    ? ((await db('analytics_hourly')
+        .where({ dim })
+        .whereIn('key', keys)
+        .andWhere('hour', '>=', h0)
+        .andWhere('hour', '<', rolledEnd)
+        .select('hour', 'key', ...METRICS)) as ({ hour: number | string; key: string } & Figures)[])
+    : []
+  const rawRows = await Promise.all(p.raw.map(async (h) => ({ hour: h, rows: await computeHour(db, h) })))
+  const raw = rawRows.flatMap(({ hour, rows }) => rows.filter((r) => r.dim === dim && keys.includes(r.key)).map((r) => ({ ...r, hour })))
   const byHour = range.to - range.from <= 2 * DAY_MS
   const label = (hour: number) =>
     byHour
       ? new Date(hour * HOUR_MS + zoneOffset(hour * HOUR_MS, range.tz)).toISOString().slice(0, 13).replace('T', ' ') + ':00'
       : localDay(hour * HOUR_MS, range.tz)
-  const points = new Map<string, SeriesPoint>()
   // Every bucket of the range, zero when nothing happened.
-  for (let h = h0; h * HOUR_MS < range.to; h++) {
-    const b = label(h)
-    if (!points.has(b)) points.set(b, { bucket: b, ...emptyFigures() })
+  const labels: [number, string][] = []
+  for (let h = h0; h * HOUR_MS < range.to; h++) labels.push([h, label(h)])
+  const out = new Map<string, Map<string, SeriesPoint>>()
+  for (const key of keys) {
+    const points = new Map<string, SeriesPoint>()
+    for (const [, b] of labels) if (!points.has(b)) points.set(b, { bucket: b, ...emptyFigures() })
+    out.set(key, points)
   }
+  const labelOf = new Map(labels)
   for (const r of [...hourly, ...raw]) {
-    const point = points.get(label(Number(r.hour)))
+    const b = labelOf.get(Number(r.hour))
+    const point = b === undefined ? undefined : out.get(r.key)?.get(b)
     if (point) addFigures(point, r as Partial<Figures>)
   }
-  return [...points.values()]
+  return new Map([...out].map(([key, points]) => [key, [...points.values()]]))
 }

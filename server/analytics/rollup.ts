@@ -14,6 +14,7 @@ import type { Queryable } from '../db/rows.ts'
 import { chunk } from '../db/rows.ts'
 import { defineJob } from '../jobs/define.ts'
 import { DAY_MS, HOUR_MS } from './ingest.ts'
+import { familyLookupFor, familyLookupOf, refreshFamilies, rollupFamilyDay, type FamilyLookup } from './families.ts'
 import { rollupDetailsDay, rollupDetailsHour } from './pageDetails.ts'
 
 export const DIMENSIONS = ['total', 'page', 'channel', 'campaign', 'device', 'goal', 'landing', 'referrer'] as const
@@ -205,8 +206,12 @@ export async function rollupHour(db: Queryable, hour: number): Promise<number> {
   return rows.length
 }
 
-/** Sums a UTC day's hourly rows into analytics_daily (replacing what was there). */
-export async function rollupDay(db: Queryable, day: number): Promise<void> {
+/** Without a build's inventory every path is in the "not in the last build" family (created on
+ * use: families.ts imports this module, so nothing of it may run while modules load). */
+const noBuild = () => familyLookupOf([], 'none')
+
+/** Sums a UTC day's hourly rows into analytics_daily, then its family rows (replacing what was there). */
+export async function rollupDay(db: Queryable, day: number, families: FamilyLookup = noBuild()): Promise<void> {
   const first = (day * DAY_MS) / HOUR_MS
   await db.transaction(async (trx) => {
     await trx('analytics_daily').where({ day }).delete()
@@ -217,6 +222,8 @@ export async function rollupDay(db: Queryable, day: number): Promise<void> {
       [day, first, first + 24],
     )
     await rollupDetailsDay(trx, day)
+    // Per template family (decision 114): read by the per-family report for whole days.
+    await rollupFamilyDay(trx, day, families.familyOf)
   })
 }
 
@@ -235,7 +242,7 @@ export async function rolledThrough(db: Queryable): Promise<number | null> {
  * Rolls up every complete hour not rolled up yet (from the first raw event when nothing was), the
  * last REROLL_HOURS again, then the UTC days those hours touch. Answers the hours written.
  */
-export async function runRollups(db: Queryable, now = Date.now()): Promise<number[]> {
+export async function runRollups(db: Queryable, now = Date.now(), families: FamilyLookup = noBuild()): Promise<number[]> {
   const lastComplete = Math.floor(now / HOUR_MS) - 1
   let through = await rolledThrough(db)
   if (through === null) {
@@ -250,11 +257,13 @@ export async function runRollups(db: Queryable, now = Date.now()): Promise<numbe
     hours.push(h)
   }
   const days = [...new Set(hours.map((h) => Math.floor((h * HOUR_MS) / DAY_MS)))]
-  for (const day of days) await rollupDay(db, day)
+  for (const day of days) await rollupDay(db, day, families)
   if (hours.length) {
     const value = String(Math.max(end, through))
     await db('analytics_state').insert({ key: ROLLED_THROUGH_KEY, value }).onConflict('key').merge()
   }
+  // A new build may have moved URLs between families: every day's family rows follow it.
+  await refreshFamilies(db, families)
   return hours
 }
 
@@ -265,7 +274,7 @@ export const rollupJob = defineJob({
   backoff: { baseMs: 30_000, maxMs: 10 * 60_000 },
   timeoutMs: 10 * 60_000,
   async handler(_payload, ctx) {
-    await runRollups(ctx.deps.db, ctx.now)
+    await runRollups(ctx.deps.db, ctx.now, familyLookupFor(ctx.deps.env.STATIC_DIR))
   },
 })
 

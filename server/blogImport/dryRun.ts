@@ -80,6 +80,8 @@ export type WalkOptions = DryRunInput & {
   keepEntries?: boolean
   /** Extra image URL → path (images provided after an earlier import). */
   providedImages?: Map<string, string>
+  /** Called after each item of the first pass with the number read so far (the dry-run job's progress). */
+  onRead?: (items: number) => Promise<void> | void
   /** Called once the first pass knows the file's item count. */
   onCounted?: (items: number) => Promise<void> | void
   /** Each item of pass two with its plan entry; posts with their rewritten body. Return a failure reason to count it failed. */
@@ -104,6 +106,7 @@ export async function walk(input: WalkOptions): Promise<DryRun> {
   let items = 0
   for await (const item of readSource(input, { convert: false, attachments: input.kind === 'wordpress' ? attachments : undefined })) {
     items++
+    await input.onRead?.(items)
     if (item.kind === 'asset') {
       // A Markdown zip carries its own images; WordPress attachments are resolved by id.
       if (input.kind === 'markdown') mediaEntries.push(item.asset.url)

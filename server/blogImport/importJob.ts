@@ -1,6 +1,7 @@
 // The import itself, as a job of the runner ('blog.import'): plan (the same dry run the screen
 // shows), then write each post that is new or changed into `posts` (source 'import') together with
-// its row in blog_import_items, one transaction per post, updating the progress as it goes; then
+// its row in blog_import_items, in batches of one transaction each (up to 200 posts, committed at
+// least every second with the progress in the same transaction); then
 // the redirects for every old URL, and the reconciliation report. An interrupted run (a killed
 // server, a timeout) leaves whole posts only; the next run plans them as unchanged and goes on
 // with the rest, so resuming and importing twice both create nothing new.
@@ -9,7 +10,7 @@ import { PostCreateSchema, type PostFields } from '../../shared/posts.ts'
 import { normalizeSource } from '../../shared/redirects.ts'
 import type { Db } from '../db/knex.ts'
 import type { Env } from '../env.ts'
-import { chunk, fromJson, nowIso } from '../db/rows.ts'
+import { chunk, fromJson, nowIso, type Queryable } from '../db/rows.ts'
 import { defineJob } from '../jobs/define.ts'
 import { publisherFor, withPublish } from '../posts/service.ts'
 import { insertPosts, updatePost, type NewPost } from '../posts/store.ts'
@@ -25,10 +26,10 @@ import { convertFound, zipEntryNames, type ImagesState } from './images.ts'
 import { checkOldUrls } from './urlCheck.ts'
 
 export { REDIRECT_GROUP }
-/** How often the progress row is written. */
-const PROGRESS_EVERY = 25
-/** Posts per transaction. */
-const BATCH = 25
+/** Posts per transaction at most. */
+const BATCH = 200
+/** A batch is committed (with the progress) at least this often, so the progress bar moves at any speed. */
+const COMMIT_MS = 1000
 
 export type ImportRow = { id: number; kind: SourceKind; fileName: string; filePath: string; mediaPath: string | null; status: string; createdBy: number | null }
 
@@ -133,18 +134,31 @@ export async function runImport(db: Db, importId: number, opts: RunOptions = {})
   const batchSize = opts.batchSize ?? BATCH
   let written = 0
   let planned = 0
-  let lastProgress = 0
-  // Posts are written in small batches, one transaction each: a killed run leaves whole posts only.
+  let index = 0
+  let progressed = 0
+  let lastCommit = performance.now()
+  // Posts are written in batches, one transaction each, with the progress row in the same
+  // transaction: a killed run leaves whole posts only, and a commit (an fsync on SQLite) is paid
+  // once per batch, not once per post or progress update. docs/decisions/153-import-batching.md
   let batch: Array<{ post: ImportedPost; fields: NewPost }> = []
+  const progress = (q: Queryable) => {
+    progressed = index
+    return q('blog_imports').where({ id: importId }).update({ items_done: index, updated_at: nowIso() })
+  }
   const flush = async () => {
-    if (!batch.length) return
+    lastCommit = performance.now()
+    if (!batch.length) {
+      if (index !== progressed) await progress(db)
+      return
+    }
     const current = batch
     batch = []
     await db.transaction(async (trx) => {
       const keys = current.map((b) => b.post.sourceKey)
       const existing = new Map<string, { id: number; post_id: number }>()
-      for (const r of await trx('blog_import_items').whereIn('source_key', keys).select('id', 'post_id', 'source_key'))
-        existing.set(String(r.source_key), { id: Number(r.id), post_id: Number(r.post_id) })
+      for (const part of chunk(keys, 500))
+        for (const r of await trx('blog_import_items').whereIn('source_key', part).select('id', 'post_id', 'source_key'))
+          existing.set(String(r.source_key), { id: Number(r.id), post_id: Number(r.post_id) })
       const fresh = current.filter((b) => !existing.has(b.post.sourceKey))
       const at = nowIso()
       for (const { post, fields } of current) {
@@ -163,10 +177,10 @@ export async function runImport(db: Db, importId: number, opts: RunOptions = {})
           row.createdBy,
           'import',
         )
-        await trx('blog_import_items').insert(
-          fresh.map((b, i) => ({ source_key: b.post.sourceKey, post_id: ids[i], hash: postHash(b.post), import_id: importId, imported_at: at })),
-        )
+        const items = fresh.map((b, i) => ({ source_key: b.post.sourceKey, post_id: ids[i], hash: postHash(b.post), import_id: importId, imported_at: at }))
+        for (const part of chunk(items, 200)) await trx('blog_import_items').insert(part)
       }
+      await progress(trx)
     })
     written += current.length
     opts.onWritten?.(written)
@@ -183,24 +197,18 @@ export async function runImport(db: Db, importId: number, opts: RunOptions = {})
     onCounted: async (items) => {
       await db('blog_imports').where({ id: importId }).update({ items_total: items, updated_at: nowIso() })
     },
-    onItem: async (item, entry, rewritten, index) => {
+    onItem: async (item, entry, rewritten, at) => {
       opts.signal?.throwIfAborted()
+      index = at
       let failure: string | undefined
       if (item.kind === 'post' && (entry.action === 'create' || entry.action === 'update')) {
         planned++
         const fields = toPostFields(item.post, entry.slug!, rewritten!.markdown, rewritten!.featureImage, opts.fallbackAuthor ?? 'Editorial team')
         const checked = PostCreateSchema.safeParse(fields)
         if (!checked.success) failure = checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
-        else {
-          batch.push({ post: item.post, fields: { ...fields, ...checked.data } })
-          if (batch.length >= batchSize) await flush()
-        }
+        else batch.push({ post: item.post, fields: { ...fields, ...checked.data } })
       }
-      if (index - lastProgress >= PROGRESS_EVERY) {
-        await flush()
-        lastProgress = index
-        await db('blog_imports').where({ id: importId }).update({ items_done: index, updated_at: nowIso() })
-      }
+      if (batch.length >= batchSize || performance.now() - lastCommit >= COMMIT_MS) await flush()
       return failure
     },
   })

@@ -45,11 +45,105 @@ export function pageFacts(html: string): { head: HeadValues; words: number; link
   return { head: readHead(html), words, links: [...links] }
 }
 
+/** Writes the build's inventory (atomically); the publisher's updates of an older build go. */
 export function writeInventory(file: string, inventory: InventoryFile) {
   fs.mkdirSync(path.dirname(file), { recursive: true })
+  // builtAt first: the publisher reads it from the file's first bytes (inventoryBuiltAt).
+  const { builtAt, version, siteUrl, pages, files } = inventory
+  writeJsonAtomically(file, { builtAt, version, siteUrl, pages, files })
+  fs.rmSync(inventoryUpdatesFileOf(file), { force: true })
+}
+
+function writeJsonAtomically(file: string, value: unknown) {
   const temp = `${file}.${process.pid}.tmp`
-  fs.writeFileSync(temp, JSON.stringify(inventory))
+  fs.writeFileSync(temp, JSON.stringify(value))
   fs.renameSync(temp, file)
+}
+
+/**
+ * What the incremental publisher changed since the build (decision 103), in a file of its own
+ * beside the build's (`cms-inventory.updates.json`), so a publish writes the blog pages it
+ * rendered and the catalog's URL order instead of rewriting 10,000 pages. `base` is the
+ * `builtAt` of the inventory it applies to: after another build it is ignored (and removed).
+ */
+export type InventoryUpdates = {
+  version: 1
+  base: string
+  /** Pages rendered by the publisher since the build (added or changed), as the build records them. */
+  pages: InventoryPage[]
+  /** URLs the publisher removed since the build. */
+  removed: string[]
+  /** Every catalog URL in catalog order at the last publish (posts move when their date does). */
+  order: string[]
+}
+
+export const inventoryUpdatesFileOf = (file: string) => file.replace(/(\.json)?$/, '.updates.json')
+
+/** The `builtAt` of an inventory file, read from its first bytes (no parse of 10,000 pages). */
+export function inventoryBuiltAt(file: string): string | null {
+  let fd: number
+  try {
+    fd = fs.openSync(file, 'r')
+  } catch {
+    return null
+  }
+  try {
+    const head = Buffer.alloc(512)
+    const n = fs.readSync(fd, head, 0, head.length, 0)
+    const m = /"builtAt":"([^"]+)"/.exec(head.subarray(0, n).toString('utf8'))
+    if (m) return m[1]
+  } finally {
+    fs.closeSync(fd)
+  }
+  // An inventory written with another key order: parse it once.
+  try {
+    return (JSON.parse(fs.readFileSync(file, 'utf8')) as InventoryFile).builtAt ?? null
+  } catch {
+    return null
+  }
+}
+
+export function readInventoryUpdates(file: string): InventoryUpdates | null {
+  try {
+    const updates = JSON.parse(fs.readFileSync(inventoryUpdatesFileOf(file), 'utf8')) as InventoryUpdates
+    return updates.version === 1 ? updates : null
+  } catch {
+    return null
+  }
+}
+
+export function writeInventoryUpdates(file: string, updates: InventoryUpdates) {
+  writeJsonAtomically(inventoryUpdatesFileOf(file), updates)
+}
+
+/** The build's inventory with the publisher's updates applied: the pages a full build of the same
+ * data would record, in catalog order (pages outside the order keep theirs, after it). */
+export function mergeInventory(base: InventoryFile, updates: InventoryUpdates | null): InventoryFile {
+  if (!updates || updates.base !== base.builtAt) return base
+  const gone = new Set(updates.removed)
+  const byUrl = new Map<string, InventoryPage>()
+  for (const page of base.pages) if (!gone.has(page.url)) byUrl.set(page.url, page)
+  for (const page of updates.pages) byUrl.set(page.url, page)
+  const pages: InventoryPage[] = []
+  for (const url of updates.order) {
+    const page = byUrl.get(url)
+    if (!page) continue
+    pages.push(page)
+    byUrl.delete(url)
+  }
+  pages.push(...byUrl.values())
+  return { ...base, pages }
+}
+
+/** The inventory as it stands: the build's file and the publisher's updates. Null before a build. */
+export function readInventory(file: string): InventoryFile | null {
+  let base: InventoryFile
+  try {
+    base = JSON.parse(fs.readFileSync(file, 'utf8')) as InventoryFile
+  } catch {
+    return null
+  }
+  return mergeInventory(base, readInventoryUpdates(file))
 }
 
 export type Override = PageOverride & { updated_at: string; updated_by: number | null }

@@ -1,5 +1,5 @@
-// The inventory as the server keeps it: the build's dist/cms-inventory.json (re-read when the file
-// changes), the overrides from the database, and views and leads of the last 30 days (one grouped
+// The inventory as the server keeps it: the build's dist/cms-inventory.json with the incremental
+// publisher's updates (re-read when either file changes), the overrides from the database, and views and leads of the last 30 days (one grouped
 // query each, cached for STATS_TTL_MS). Computed rows are cached until the inventory file, the
 // overrides (their count and latest update: one indexed aggregate per request, so another
 // instance's save shows at once) or the stats change.
@@ -12,7 +12,16 @@ import { readOverrides } from '../db/queries/pageOverrides.ts'
 import { writeAtomically } from '../feeds/writeFeeds.ts'
 import { refreshStaticFiles } from '../middleware/staticSite.ts'
 import { effectiveHead, isIndexable, setHead } from './headOverride.ts'
-import { computeRows, inventoryFileOf, type InventoryFile, type Override, type Stats } from './inventory.ts'
+import {
+  computeRows,
+  inventoryFileOf,
+  inventoryUpdatesFileOf,
+  mergeInventory,
+  readInventoryUpdates,
+  type InventoryFile,
+  type Override,
+  type Stats,
+} from './inventory.ts'
 
 const STATS_TTL_MS = 5 * 60_000
 const DAY_MS = 86_400_000
@@ -24,21 +33,33 @@ export const htmlRelOf = (url: string) => (url === '/' ? '/index.html' : `${url}
 
 export function createCmsStore(db: Db, staticDir: string) {
   const file = inventoryFileOf(staticDir)
-  let inventory: { mtimeMs: number; data: InventoryFile; byUrl: Map<string, InventoryFile['pages'][number]> } | null = null
+  const updatesFile = inventoryUpdatesFileOf(file)
+  // The build's file (10,000 pages: parsed again only when a build replaces it) and the
+  // publisher's small updates file beside it (decision 103), merged when either changes.
+  let base: { mtimeMs: number; data: InventoryFile } | null = null
+  let inventory: { stamp: string; data: InventoryFile; byUrl: Map<string, InventoryFile['pages'][number]> } | null = null
   let rows: { signature: string; rows: CmsPage[]; byUrl: Map<string, CmsPage> } | null = null
   let stats: { at: number; value: Stats } | null = null
 
-  function loadInventory(): InventoryFile | null {
-    let mtimeMs: number
+  const mtimeOf = (f: string) => {
     try {
-      mtimeMs = fs.statSync(file).mtimeMs
+      return fs.statSync(f).mtimeMs
     } catch {
-      inventory = null
       return null
     }
-    if (!inventory || inventory.mtimeMs !== mtimeMs) {
-      const data = JSON.parse(fs.readFileSync(file, 'utf8')) as InventoryFile
-      inventory = { mtimeMs, data, byUrl: new Map(data.pages.map((p) => [p.url, p])) }
+  }
+
+  function loadInventory(): InventoryFile | null {
+    const mtimeMs = mtimeOf(file)
+    if (mtimeMs === null) {
+      base = inventory = null
+      return null
+    }
+    const stamp = `${mtimeMs}|${mtimeOf(updatesFile)}`
+    if (!inventory || inventory.stamp !== stamp) {
+      if (!base || base.mtimeMs !== mtimeMs) base = { mtimeMs, data: JSON.parse(fs.readFileSync(file, 'utf8')) as InventoryFile }
+      const data = mergeInventory(base.data, readInventoryUpdates(file))
+      inventory = { stamp, data, byUrl: new Map(data.pages.map((p) => [p.url, p])) }
       rows = null
     }
     return inventory.data
@@ -80,7 +101,7 @@ export function createCmsStore(db: Db, staticDir: string) {
       const inv = loadInventory()
       if (!inv) return null
       const [mark, st] = await Promise.all([db('page_overrides').count({ n: '*' }).max({ last: 'updated_at' }).first(), loadStats(now)])
-      const signature = `${inventory?.mtimeMs}|${mark?.n}|${mark?.last instanceof Date ? mark.last.toISOString() : mark?.last}|${stats?.at}`
+      const signature = `${inventory?.stamp}|${mark?.n}|${mark?.last instanceof Date ? mark.last.toISOString() : mark?.last}|${stats?.at}`
       if (rows && rows.signature === signature) return rows
       const overrides = await readOverrides(db)
       const computed = computeRows(inv, overrides as Map<string, Override>, st)

@@ -109,7 +109,7 @@ function itemsOf(posts: FeedPost[], settings: FeedSettings, site: FeedSite, imag
         url,
         title: post.title,
         summary: post.description,
-        html: settings.content === 'full' ? absolutizeHtml(marked.parse(post.markdown, { async: false }), site.siteUrl, url) : null,
+        html: settings.content === 'full' ? fullContentOf(post.markdown, site.siteUrl, url) : null,
         published: post.date,
         updated: post.updated && instant(post.updated) > instant(post.date) ? post.updated : post.date,
         author: post.author,
@@ -117,6 +117,22 @@ function itemsOf(posts: FeedPost[], settings: FeedSettings, site: FeedSite, imag
         image,
       }
     })
+}
+
+/** A post's feed HTML, kept per Markdown and URL: a post sits in the blog feed and in each of its
+ * tags' feeds, and a publish renders every feed again, so each post's Markdown is parsed once,
+ * not once per feed per publish. The same function of the same input: the same bytes. */
+const contentCache = new Map<string, string>()
+const CONTENT_CACHE_MAX = 500
+function fullContentOf(markdown: string, siteUrl: string, url: string): string {
+  const key = `${siteUrl}\n${url}\n${markdown}`
+  let html = contentCache.get(key)
+  if (html === undefined) {
+    html = absolutizeHtml(marked.parse(markdown, { async: false }), siteUrl, url)
+    if (contentCache.size >= CONTENT_CACHE_MAX) contentCache.delete(contentCache.keys().next().value!)
+    contentCache.set(key, html)
+  }
+  return html
 }
 
 type Channel = { title: string; description: string; pageUrl: string; feedUrl: (f: FeedFormat) => string; updated: string | null }

@@ -7,6 +7,7 @@ import { notFoundPurgeJob } from '../redirects/tasks.ts'
 import { postScheduleJob } from '../posts/service.ts'
 import { chatbotQuestionsPurgeJob } from '../chatbot/questionLog.ts'
 import { blogImportJob } from '../blogImport/importJob.ts'
+import { blogDryRunJob } from '../blogImport/dryRunJob.ts'
 import type { Schedule } from './runner.ts'
 import { alertJob } from '../monitoring/alerts.ts'
 import { monitoringPurgeJob, uptimeProbeJob } from '../monitoring/jobs.ts'
@@ -26,6 +27,7 @@ export const jobs: JobDefinition[] = [
   notFoundPurgeJob,
   chatbotQuestionsPurgeJob,
   blogImportJob,
+  blogDryRunJob,
   alertJob,
   monitoringPurgeJob,
   uptimeProbeJob,

@@ -29,3 +29,21 @@ describe('signed preview tokens', () => {
     expect(Date.parse(expiresAt) - now).toBe(PREVIEW_TTL_MAX_S * 1000)
   })
 })
+
+describe('revoking preview links', () => {
+  it('a token of an older generation is revoked, one of the current generation verifies, a legacy token is generation 0', () => {
+    const legacy = signPreviewToken(secret, 42, { now }).token
+    expect(verifyPreviewToken(secret, legacy, now).ok).toBe(true)
+    expect(verifyPreviewToken(secret, legacy, now, 0).ok).toBe(true)
+    // "Revoke preview links": the post's generation becomes 1.
+    expect(verifyPreviewToken(secret, legacy, now, 1)).toEqual({ ok: false, reason: 'revoked' })
+    const fresh = signPreviewToken(secret, 42, { now, generation: 1 })
+    expect(verifyPreviewToken(secret, fresh.token, now, 1)).toEqual({ ok: true, postId: 42, expiresAt: fresh.expiresAt })
+    // Revoked again: both older links are revoked; a revoked link past its expiry is still revoked.
+    expect(verifyPreviewToken(secret, fresh.token, now, 2)).toEqual({ ok: false, reason: 'revoked' })
+    expect(verifyPreviewToken(secret, legacy, now + 2 * PREVIEW_TTL_MAX_S * 1000, 2)).toEqual({ ok: false, reason: 'revoked' })
+    // A token signed for a generation the post has not reached (or by another secret) is forged.
+    expect(verifyPreviewToken(secret, signPreviewToken(secret, 42, { now, generation: 5 }).token, now, 2)).toEqual({ ok: false, reason: 'forged' })
+    expect(verifyPreviewToken('t'.repeat(40), fresh.token, now, 1)).toEqual({ ok: false, reason: 'forged' })
+  })
+})

@@ -1,9 +1,10 @@
 // Incremental publishing (issue 11): after a post is published, unpublished, edited while live or
 // reaches its publishAt/unpublishAt, re-render only what changed with the full build's own code
 // path: vike's prerender() with the same bundle (dist/server, kept by +config's keepDistServer),
-// the same redirect link rewriting, the same checks (scripts/build/checkSite.ts), sitemap writer
-// and precompression. Files go to a staging folder first and are renamed into the served site
-// only when every check passed; the static server's index is refreshed (fresh ETags).
+// the same redirect link rewriting, the same checks (scripts/build/checkSite.ts), sitemap writer,
+// chatbot index (scripts/build/chatbotIndex.ts) and precompression. Files go to a staging folder
+// first and are renamed into the served site only when every check passed; the static server's
+// index is refreshed (fresh ETags).
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -16,6 +17,7 @@ import { checkSite, htmlFileOf, quickFacts, type QuickFacts } from '../../script
 import { compressFile, isCompressible } from '../../scripts/build/precompress.ts'
 import { planRedirects, writeHostFiles } from '../../scripts/build/redirects.ts'
 import { sitemapUrls, writeSitemap } from '../../scripts/build/sitemap.ts'
+import { CHATBOT_INDEX_FILE, writeChatbotIndex } from '../../scripts/build/chatbotIndex.ts'
 import type { Queryable } from '../db/rows.ts'
 import { refreshStaticFiles } from '../middleware/staticSite.ts'
 import { readRules } from '../redirects/store.ts'
@@ -25,7 +27,7 @@ import { effectiveHead, isIndexable, readHead, setHead } from '../cms/headOverri
 import { readOverrides } from '../db/queries/pageOverrides.ts'
 import { readFeedSettings } from '../db/queries/siteSettings.ts'
 import { renderFeeds } from '../feeds/writeFeeds.ts'
-import { inventoryFileOf, pageFacts, writeInventory, type InventoryFile } from '../cms/inventory.ts'
+import { inventoryBuiltAt, inventoryFileOf, pageFacts, readInventoryUpdates, writeInventoryUpdates } from '../cms/inventory.ts'
 import { FEED_FORMATS, feedOfPath, feedPath } from '../../shared/feeds.ts'
 
 export type Impact = { added: string[]; changed: string[]; removed: string[] }
@@ -183,6 +185,11 @@ export class Publisher {
         span('stage pages')
         writeSitemap(ctx, staging, outOfSitemap)
         span('sitemap')
+        // The chatbot's index, by the full build's own writer over the same site context: a
+        // published post is answered at once, an unpublished one is no longer offered.
+        writeChatbotIndex(ctx, staging)
+        staged.push(path.join(staging, CHATBOT_INDEX_FILE))
+        span('chatbot index')
         const site = { siteUrl: ctx.siteUrl, brand: ctx.data.site.brand.name, tagline: ctx.data.site.brand.tagline }
         for (const feed of renderFeeds(ctx.data.posts as never, feedSettings, site as never, (u) =>
           fileSize(path.join(outDir, u.split('?')[0].replace(/^\/+/, ''))),
@@ -262,16 +269,12 @@ export class Publisher {
     if (registered && path.resolve(registered) !== ours)
       throw new Error(`vike's registered server bundle is ${registered}, not the served build's ${ours}: run \`npm run build\` again before publishing.`)
     setRenderOnly(urls)
-    await withoutSkippedPageWarnings(() =>
-      prerender({
-        viteConfig: { logLevel: 'error', root: this.opts.root },
-        onPagePrerender: async (pageContext: { urlOriginal: string; _prerenderResult: { filePath: string; fileContent: string } }) => {
-          const { filePath, fileContent } = pageContext._prerenderResult
-          if (!filePath.endsWith('.html') || !urls.has(pageContext.urlOriginal)) return
-          out.set(pageContext.urlOriginal, rewrite(pageContext.urlOriginal, fileContent))
-        },
-      }),
-    )
+    const onPagePrerender = async (pageContext: { urlOriginal: string; _prerenderResult: { filePath: string; fileContent: string } }) => {
+      const { filePath, fileContent } = pageContext._prerenderResult
+      if (!filePath.endsWith('.html') || !urls.has(pageContext.urlOriginal)) return
+      out.set(pageContext.urlOriginal, rewrite(pageContext.urlOriginal, fileContent))
+    }
+    await withoutSkippedPageWarnings(() => prerenderWithSetup(registered ?? ours, this.opts.root, onPagePrerender))
     return out
   }
 
@@ -289,29 +292,66 @@ export class Publisher {
 }
 
 /**
- * Brings the /admin/cms inventory (dist/cms-inventory.json, written by the full build) in line
- * with the pages just published: the rendered pages' facts (before overrides, as the build keeps
- * them), removed pages dropped. The CMS store re-reads the file when it changes.
+ * Brings the /admin/cms inventory in line with the pages just published: the rendered pages'
+ * facts (before overrides, as the build keeps them), removed pages dropped, the catalog's order.
+ * Written to the small updates file beside the build's dist/cms-inventory.json (decision 103),
+ * merged with the previous publishes' updates; the build's file is not rewritten. The CMS store
+ * re-reads what changed.
  */
 function updateInventory(outDir: string, ctx: SiteContext, rendered: Map<string, string>, removed: string[]) {
   const file = inventoryFileOf(outDir)
-  let inventory: InventoryFile
-  try {
-    inventory = JSON.parse(fs.readFileSync(file, 'utf8')) as InventoryFile
-  } catch {
-    return // no inventory (a build without one): the next full build writes it
+  const base = inventoryBuiltAt(file)
+  if (!base) return // no inventory (a build without one): the next full build writes it
+  const previous = readInventoryUpdates(file)
+  const same = previous?.base === base
+  const pages = new Map(same ? previous!.pages.map((p) => [p.url, p]) : [])
+  const gone = new Set(same ? previous!.removed : [])
+  for (const url of removed) {
+    pages.delete(url)
+    gone.add(url)
   }
-  const gone = new Set(removed)
-  const pages = new Map(inventory.pages.filter((p) => !gone.has(p.url)).map((p) => [p.url, p]))
   for (const [url, html] of rendered) {
     const entry = ctx.catalog.byUrl.get(url)
     if (!entry) continue
     const { family, label, params, sources, isAlias } = entry
     pages.set(url, { url, family, label, params, sources, isAlias, ...pageFacts(html), lastmod: ctx.lastmod(sources) })
+    gone.delete(url)
   }
-  const order = new Map(ctx.catalog.entries.map((e, i) => [e.url, i]))
-  const sorted = [...pages.values()].sort((a, b) => (order.get(a.url) ?? Infinity) - (order.get(b.url) ?? Infinity))
-  writeInventory(file, { ...inventory, pages: sorted })
+  writeInventoryUpdates(file, { version: 1, base, pages: [...pages.values()], removed: [...gone], order: ctx.catalog.entries.map((e) => e.url) })
+}
+
+/**
+ * vike's pre-render with its setup kept across calls (decision 103). The public `prerender()`
+ * clears vike's global context on every call, so each call resolved the Vite config again (vite's
+ * resolveConfig with every plugin), re-transpiled the +config files with esbuild and re-read the
+ * server bundle's page configs: most of a publish's render time. The first call of the process
+ * goes through `prerender()`; later calls with the same registered bundle run vike's own
+ * `runPrerender()` (the function `prerender()` ends in) on the context that first call set up, so
+ * the pages are rendered by the same code from the same bundle: same bytes. Every page's data
+ * comes from our hooks (the snapshot on globalThis), never from that context. If vike moves the
+ * module, every call falls back to `prerender()`.
+ */
+type OnPagePrerender = (pageContext: { urlOriginal: string; _prerenderResult: { filePath: string; fileContent: string } }) => Promise<void>
+type RunPrerender = (options: { onPagePrerender: OnPagePrerender }, trigger: 'prerender()') => Promise<void>
+const VIKE_SETUP = Symbol.for('proofline.vikePrerenderSetup')
+const vikeState = globalThis as unknown as { [VIKE_SETUP]?: { entry: string; run: RunPrerender | null } }
+
+async function prerenderWithSetup(entry: string, root: string, onPagePrerender: OnPagePrerender) {
+  const setup = vikeState[VIKE_SETUP]
+  if (setup?.entry === entry && setup.run && process.env.PUBLISH_VIKE_SETUP !== 'off') return setup.run({ onPagePrerender }, 'prerender()')
+  vikeState[VIKE_SETUP] = undefined
+  await prerender({ viteConfig: { logLevel: 'error', root }, onPagePrerender })
+  vikeState[VIKE_SETUP] = { entry, run: await internalRunPrerender() }
+}
+
+async function internalRunPrerender(): Promise<RunPrerender | null> {
+  try {
+    const api = import.meta.resolve('vike/api')
+    const mod = (await import(new URL('../prerender/runPrerender.js', api).href)) as { runPrerender?: RunPrerender }
+    return typeof mod.runPrerender === 'function' ? mod.runPrerender : null
+  } catch {
+    return null
+  }
 }
 
 /** The server entry @brillout/vite-plugin-server-entry points vike at (written by `vike build`). */

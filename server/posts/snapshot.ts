@@ -15,13 +15,14 @@ export async function readSnapshot(db: Db): Promise<DbPostsSnapshot> {
     const post = toBlogPost(p)
     return { ...post, origin: 'database' as const, lastmod: post.updated ?? post.date }
   })
-  const tags = (await db('tags').select('slug', 'name', 'description', 'seo_title', 'seo_description').orderBy('slug')).map(
-    (t: Record<string, string | null>) => ({
+  const tags = (await db('tags').select('slug', 'name', 'description', 'seo_title', 'seo_description', 'noindex').orderBy('slug')).map(
+    (t: Record<string, string | number | boolean | null>) => ({
       slug: String(t.slug),
       name: String(t.name),
-      description: t.description ?? '',
-      seoTitle: t.seo_title || null,
-      seoDescription: t.seo_description || null,
+      description: t.description == null ? '' : String(t.description),
+      seoTitle: t.seo_title ? String(t.seo_title) : null,
+      seoDescription: t.seo_description ? String(t.seo_description) : null,
+      noindex: t.noindex === true || t.noindex === 1 || t.noindex === '1',
     }),
   )
   return { version: ++version, posts, claimed, tags, from: isPostgres(db) ? 'PostgreSQL' : 'SQLite' }

@@ -151,8 +151,14 @@ export async function enqueueDue(db: Queryable, postId: number, at: string) {
 }
 
 /** Schedules a post at `at` (or asks for approval when the setting is on and the user cannot approve). */
-export async function schedulePost(trx: Knex.Transaction, env: Env, id: number, at: string, opts: { canApprove: boolean; userId: number }) {
-  const before = await mustLoadPost(trx, id)
+export async function schedulePost(
+  trx: Knex.Transaction,
+  env: Env,
+  before: NonNullable<Awaited<ReturnType<typeof loadPost>>>,
+  at: string,
+  opts: { canApprove: boolean; userId: number },
+) {
+  const id = before.id
   if (!['draft', 'pending_approval', 'scheduled', 'failed'].includes(before.status))
     throw httpError(409, `This post is ${before.status}: it can no longer be scheduled. Duplicate it to post it again.`)
   const errors = await checkVariants(trx, env, {
@@ -179,7 +185,6 @@ export async function schedulePost(trx: Knex.Transaction, env: Env, id: number, 
     })
   await trx('social_post_variants').where({ post_id: id }).update({ status: 'waiting', failed_reason: '' })
   if (!needsApproval) await enqueueDue(trx, id, at)
-  return { before, after: await mustLoadPost(trx, id) }
 }
 
 export async function logAccount(db: Queryable, accountId: number, postId: number | null, level: 'error' | 'warning' | 'info', message: string) {

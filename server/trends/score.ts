@@ -59,11 +59,13 @@ export function scoreTerms(obs: Observations, now: number, hidden: ReadonlySet<s
   for (const [term, days] of obs) {
     if (hidden.has(term)) continue
     const series = Array.from({ length: BASELINE_DAYS + 1 }, (_, k) => days.get(first + k)?.size ?? 0)
+    const score = scoreSeries(term, series, 0)
+    // Shown when the day itself, or a fall from a real baseline, involves enough distinct visitors.
+    if (score.count < MIN_VISITORS && score.label !== 'declining') continue
+    // Distinct visitors over the window, counted only for the terms shown (most are not).
     const all = new Set<string>()
     for (const [day, visitors] of days) if (day >= first && day <= today) for (const v of visitors) all.add(v)
-    const score = scoreSeries(term, series, all.size)
-    // Shown when the day itself, or a fall from a real baseline, involves enough distinct visitors.
-    if (score.count >= MIN_VISITORS || score.label === 'declining') out.push(score)
+    out.push({ ...score, visitors: all.size })
   }
   const rank: Record<Label, number> = { breakout: 0, new: 1, rising: 2, declining: 3, steady: 4 }
   return out.sort((a, b) => rank[a.label] - rank[b.label] || b.z - a.z || b.count - a.count || a.term.localeCompare(b.term))
@@ -107,7 +109,13 @@ export function termsOf(text: string, entities: ReadonlyArray<{ match: string; t
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^a-z0-9+#]+/g, ' ')} `
   const out = new Set<string>()
-  for (const e of entities) {
+  // Only the entities whose first word is in the text can match (longest first, as listed).
+  const index = entityIndex(entities)
+  const candidates: number[] = []
+  for (const word of new Set(rest.split(' '))) for (const at of index.get(word) ?? []) candidates.push(at)
+  candidates.sort((a, b) => a - b)
+  for (const at of candidates) {
+    const e = entities[at]
     const needle = ` ${e.match} `
     if (rest.includes(needle)) {
       out.add(e.term)
@@ -119,4 +127,32 @@ export function termsOf(text: string, entities: ReadonlyArray<{ match: string; t
     out.add(stem(word))
   }
   return [...out]
+}
+
+const entityIndexes = new WeakMap<ReadonlyArray<{ match: string }>, Map<string, number[]>>()
+/** First word of each entity → the entities' positions in the list (which is longest first). */
+function entityIndex(entities: ReadonlyArray<{ match: string }>): Map<string, number[]> {
+  let index = entityIndexes.get(entities)
+  if (!index) {
+    index = new Map()
+    entities.forEach((e, at) => {
+      const first = e.match.split(' ')[0]
+      index!.set(first, [...(index!.get(first) ?? []), at])
+    })
+    entityIndexes.set(entities, index)
+  }
+  return index
+}
+
+/** termsOf with a memory of the texts already seen (chatbot questions repeat), for one computation. */
+export function memoTermsOf(entities: ReadonlyArray<{ match: string; term: string }>): (text: string) => string[] {
+  const seen = new Map<string, string[]>()
+  return (text) => {
+    let terms = seen.get(text)
+    if (!terms) {
+      terms = termsOf(text, entities)
+      if (seen.size < 100_000) seen.set(text, terms)
+    }
+    return terms
+  }
 }

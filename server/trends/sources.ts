@@ -8,7 +8,7 @@
 // Terms are normalised by termsOf with the site's entities (cities, states, tools, services).
 import { fromJson, type Queryable } from '../db/rows.ts'
 import { defaultDataDir, loadData } from '../../data/loadData.ts'
-import { BASELINE_DAYS, dayIndex, observe, termsOf, type Observations } from './score.ts'
+import { BASELINE_DAYS, dayIndex, memoTermsOf, observe, type Observations } from './score.ts'
 
 export type Evidence = { source: 'chatbot' | 'lead' | 'landing' | 'newsletter'; text: string; at: string; link: string | null }
 /** Commercial value of a term: the leads (one per email) that mention it or arrived through it, and their deal amounts. */
@@ -46,11 +46,13 @@ export async function collect(
   const obs: Observations = new Map()
   const evidence = new Map<string, Evidence[]>()
   const leadsOfTerm = new Map<string, Map<string, number>>()
-  const ents = siteEntities()
-  const note = (term: string, e: Evidence) => {
-    const list = evidence.get(term) ?? []
-    if (list.length < 20) list.push(e)
-    evidence.set(term, list)
+  const termsOf = memoTermsOf(siteEntities())
+  // Up to 20 pieces of evidence per term; built only while there is room (most terms of a busy
+  // source already have theirs).
+  const note = (term: string, e: () => Evidence) => {
+    let list = evidence.get(term)
+    if (!list) evidence.set(term, (list = []))
+    if (list.length < 20) list.push(e())
   }
   const questions: Array<{ question: string; question_key: string; page: string; asked_at: unknown }> = await db('chatbot_questions')
     .where('asked_at', '>=', since.toISOString())
@@ -58,9 +60,9 @@ export async function collect(
     .limit(200_000)
   for (const q of questions) {
     const at = new Date(q.asked_at as string).getTime()
-    for (const term of termsOf(q.question, ents)) {
+    for (const term of termsOf(q.question)) {
       observe(obs, term, at, `q:${q.question_key}|${q.page}`)
-      note(term, { source: 'chatbot', text: q.question, at: new Date(at).toISOString(), link: q.page })
+      note(term, () => ({ source: 'chatbot', text: q.question, at: new Date(at).toISOString(), link: q.page }))
     }
   }
   const leads: Array<Record<string, unknown>> = await db('leads')
@@ -88,19 +90,19 @@ export async function collect(
       services = []
     }
     const text = [l.message, l.utm_term, l.utm_campaign, ...(Array.isArray(services) ? services : [])].filter(Boolean).join(' . ')
-    const terms = new Set(termsOf(text, ents))
+    const terms = new Set(termsOf(text))
     if (typeof l.landing_page === 'string' && l.landing_page) terms.add(`page ${l.landing_page.split('?')[0]}`)
     for (const term of terms) {
       observe(obs, term, at, `lead:${String(l.email)}`)
       const byEmail = leadsOfTerm.get(term) ?? new Map<string, number>()
       byEmail.set(String(l.email).toLowerCase(), (byEmail.get(String(l.email).toLowerCase()) ?? 0) + (dealValue.get(Number(l.id)) ?? 0))
       leadsOfTerm.set(term, byEmail)
-      note(term, {
+      note(term, () => ({
         source: 'lead',
         text: String(l.message || l.utm_term || '').slice(0, 200),
         at: new Date(at).toISOString(),
         link: `/admin/leads/${l.id}/show`,
-      })
+      }))
     }
   }
   const landing: Array<{ day: number | string; key: string; visitors: number | string }> = await db('analytics_daily')
@@ -111,7 +113,7 @@ export async function collect(
     const at = Number(row.day) * 86_400_000
     const term = `page ${row.key}`
     for (let v = 0; v < Number(row.visitors); v++) observe(obs, term, at, `landing:${row.day}:${v}`)
-    note(term, { source: 'landing', text: `${row.visitors} visitors landed on ${row.key}`, at: new Date(at).toISOString(), link: row.key })
+    note(term, () => ({ source: 'landing', text: `${row.visitors} visitors landed on ${row.key}`, at: new Date(at).toISOString(), link: row.key }))
   }
   // Newsletter signups: the form's source and the campaign they came through; one visitor per email.
   const signups: Array<Record<string, unknown>> = await db('newsletter_subscribers')
@@ -120,14 +122,14 @@ export async function collect(
     .limit(200_000)
   for (const s of signups) {
     const at = new Date(s.created_at as string).getTime()
-    for (const term of termsOf([s.source, s.utm_campaign].filter(Boolean).join(' . '), ents)) {
+    for (const term of termsOf([s.source, s.utm_campaign].filter(Boolean).join(' . '))) {
       observe(obs, term, at, `signup:${String(s.email)}`)
-      note(term, {
+      note(term, () => ({
         source: 'newsletter',
         text: `Signup from ${String(s.source || 'unknown source')}${s.utm_campaign ? ` (campaign ${String(s.utm_campaign)})` : ''}`,
         at: new Date(at).toISOString(),
         link: null,
-      })
+      }))
     }
   }
   const value = new Map<string, TermValue>()

@@ -25,6 +25,15 @@ async function upload(session: AdminSession, route: string, files: Array<[string
 
 describe.each(databases)('blog migration admin API ($name)', (target) => {
   let server: AdminServer
+  /** Runs the due jobs until `done` holds (the runner has no timer in tests). */
+  const runJobs = async (done: () => Promise<boolean>) => {
+    for (let i = 0; i < 60; i++) {
+      await server.runner.runDue()
+      if (await done()) return
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    throw new Error('the job did not finish')
+  }
   let marketing: AdminSession
   let importId: number
   beforeAll(async () => {
@@ -87,13 +96,29 @@ describe.each(databases)('blog migration admin API ($name)', (target) => {
 
   it('runs the dry run: per item action and reason, filterable, CSV, nothing written', async () => {
     expect((await marketing.post(`/api/admin/blog-migration/imports/${importId}/import`)).status).toBe(409)
+    // A job of the runner: answered at once, then polled.
     const run = await marketing.post(`/api/admin/blog-migration/imports/${importId}/dry-run`)
-    expect(run.status).toBe(200)
-    expect(run.body.reconciliation).toMatchObject({ fileItems: 10, total: 10, addsUp: true })
-    expect(run.body.reconciliation.byOutcome).toMatchObject({ created: 5, skipped: 3, asset: 2, failed: 0 })
-    expect(run.body.images.missing.map((m: { url: string }) => m.url)).toEqual([
-      'https://blog.harborloop.example.com/wp-content/uploads/2023/11/profile-photos.jpg',
-    ])
+    expect(run.status).toBe(202)
+    expect(run.body).toMatchObject({ dryRunStatus: 'queued', hasDryRun: false })
+    expect((await marketing.post(`/api/admin/blog-migration/imports/${importId}/dry-run`)).status).toBe(409)
+    expect((await marketing.post(`/api/admin/blog-migration/imports/${importId}/import`)).status).toBe(409)
+    expect((await marketing.get(`/api/admin/blog-migration/imports/${importId}/progress`)).body).toMatchObject({ dryRunStatus: 'queued', dryRunDone: 0 })
+    await runJobs(() =>
+      server
+        .db('blog_imports')
+        .where({ id: importId })
+        .first()
+        .then((r) => r.dry_run_status === 'done'),
+    )
+    const progress = (await marketing.get(`/api/admin/blog-migration/imports/${importId}/progress`)).body
+    expect(progress).toMatchObject({ status: 'uploaded', dryRunStatus: 'done', dryRunDone: 10, dryRunTotal: 10, dryRunError: null })
+    const detail = (await marketing.get(`/api/admin/blog-migration/imports/${importId}`)).body
+    expect(detail).toMatchObject({ phase: 'planned', hasDryRun: true, dryRunStatus: 'done' })
+    const dry = detail.dryRun
+    expect(dry.entryCount).toBe(10)
+    expect(dry.reconciliation).toMatchObject({ fileItems: 10, total: 10, addsUp: true })
+    expect(dry.reconciliation.byOutcome).toMatchObject({ created: 5, skipped: 3, asset: 2, failed: 0 })
+    expect(dry.images.missing.map((m: { url: string }) => m.url)).toEqual(['https://blog.harborloop.example.com/wp-content/uploads/2023/11/profile-photos.jpg'])
     const skipped = await marketing.get(`/api/admin/blog-migration/imports/${importId}/plan?action=skip`)
     expect(skipped.body.total).toBe(3)
     expect(skipped.body.entries.map((e: { reason: string }) => e.reason)).toContain('private on WordPress: not imported, so nothing private becomes public')
@@ -111,11 +136,13 @@ describe.each(databases)('blog migration admin API ($name)', (target) => {
     expect(started.status).toBe(202)
     expect(started.body.status).toBe('queued')
     expect((await marketing.post(`/api/admin/blog-migration/imports/${importId}/import`)).status).toBe(409)
-    for (let i = 0; i < 40; i++) {
-      await server.runner.runDue()
-      if ((await server.db('blog_imports').where({ id: importId }).first()).status === 'done') break
-      await new Promise((r) => setTimeout(r, 100))
-    }
+    await runJobs(() =>
+      server
+        .db('blog_imports')
+        .where({ id: importId })
+        .first()
+        .then((r) => r.status === 'done'),
+    )
     const detail = (await marketing.get(`/api/admin/blog-migration/imports/${importId}`)).body
     expect(detail).toMatchObject({ status: 'done', phase: 'done', itemsTotal: 10, itemsDone: 10 })
     expect(detail.report).toMatchObject({ fileItems: 10, total: 10, addsUp: true, written: 5 })
@@ -164,6 +191,29 @@ describe.each(databases)('blog migration admin API ($name)', (target) => {
     const check = await marketing.post(`/api/admin/blog-migration/imports/${importId}/check`)
     expect(check.status).toBe(200)
     expect(check.body.checked).toBe(5)
+  })
+
+  it('ends the dry run of a file that is not well-formed XML as failed, with the line to fix', async () => {
+    const broken = Buffer.from(wxr.toString('utf8').replace('</channel>', '</chanel>'))
+    const res = await upload(marketing, '/api/admin/blog-migration/imports', [['export', broken, 'broken.xml']])
+    expect(res.status).toBe(201)
+    const id = res.body.id
+    expect((await marketing.post(`/api/admin/blog-migration/imports/${id}/dry-run`)).status).toBe(202)
+    await runJobs(() =>
+      server
+        .db('blog_imports')
+        .where({ id })
+        .first()
+        .then((r) => r.dry_run_status === 'failed'),
+    )
+    const detail = (await marketing.get(`/api/admin/blog-migration/imports/${id}`)).body
+    expect(detail).toMatchObject({ dryRunStatus: 'failed', hasDryRun: false, dryRun: null })
+    expect(detail.dryRunError).toMatch(/line \d+/)
+    // Not retried: the job is done, the file would fail the same way.
+    const job = await server.db('jobs').where({ type: 'blog.dry-run' }).orderBy('id', 'desc').first()
+    expect(job.state).toBe('done')
+    expect((await marketing.post(`/api/admin/blog-migration/imports/${id}/import`)).status).toBe(409)
+    await server.db('blog_imports').where({ id }).delete()
   })
 
   it('lists past imports and answers 404 for an unknown one', async () => {

@@ -183,6 +183,13 @@ describe.each(databases)('newsletter admin ($name)', (target) => {
     for (const email of emails) ids.push((await addSubscriber(email, { list_ids: [listRes.body.id], tags: ['client'] })).id)
     // One more on the list but unconfirmed: never a recipient.
     await addSubscriber('pending@example.com', { list_ids: [listRes.body.id], send_confirmation: true })
+    // The list filter's page and its total (counted from the subscriptions' index, decision 183)
+    // agree: the unconfirmed member counts, one who left the list does not.
+    const leaver = await addSubscriber('leaver@example.com', { list_ids: [listRes.body.id] })
+    expect((await a.put(`/api/admin/subscribers/${leaver.id}`, { list_ids: [] })).status).toBe(200)
+    const onList = await a.get(`/api/admin/subscribers?${new URLSearchParams({ filter: JSON.stringify({ list_id: listRes.body.id }), range: '[0,24]' })}`)
+    expect(onList.body.map((r: { email: string }) => r.email).sort()).toEqual([...emails, 'pending@example.com'].sort())
+    expect(onList.headers.get('content-range')).toMatch(/\/6$/)
 
     const posts = await a.get('/api/admin/newsletter-campaigns/recent-posts?count=2')
     expect(posts.body.posts).toHaveLength(2)

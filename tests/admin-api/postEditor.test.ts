@@ -148,6 +148,54 @@ describe.each(databases)('post editor ($name)', (target) => {
     expect((await request(server.base, 'POST', `/api/admin/posts/${created.body.id}/preview-link`, { json: {} })).status).toBe(401)
   })
 
+  it('revokes a post’s preview links: old links answer 410 (still noindex), a fresh link passes; audited; sales cannot revoke', async () => {
+    const created = await server.admin.post('/api/admin/posts', {
+      title: 'Revocable preview draft',
+      slug: 'revocable-preview-draft',
+      body: 'Draft body.',
+      excerpt: 'A draft.',
+      tags: ['seo'],
+      author: 'Jordan Mercer',
+    })
+    expect(created.status).toBe(201)
+    const id = created.body.id
+    const old = (await server.admin.post(`/api/admin/posts/${id}/preview-link`, {})).body.url
+    // A link signed before revocation existed (generation 0) passes until revoked.
+    const legacy = `/preview/posts/${signPreviewToken(TEST_SECRET, id).token}`
+    // Past the signature check: without a build here, a valid link answers 503 (the render step).
+    expect((await request(server.base, 'GET', old)).status).toBe(503)
+    expect((await request(server.base, 'GET', legacy)).status).toBe(503)
+
+    const sales = await userWithRole(server, 'sales')
+    expect((await sales.post(`/api/admin/posts/${id}/preview-links/revoke`, {})).status).toBe(403)
+    expect((await request(server.base, 'POST', `/api/admin/posts/${id}/preview-links/revoke`, { json: {} })).status).toBe(401)
+    expect((await server.admin.post('/api/admin/posts/999999/preview-links/revoke', {})).status).toBe(404)
+    const revoked = await server.admin.post(`/api/admin/posts/${id}/preview-links/revoke`, {})
+    expect(revoked.status).toBe(200)
+    expect(revoked.body.generation).toBe(1)
+
+    for (const url of [old, legacy]) {
+      const gone = await request(server.base, 'GET', url)
+      expect(gone.status).toBe(410)
+      expect(gone.body).toContain('revoked')
+      expect(gone.headers.get('x-robots-tag')).toBe('noindex, nofollow')
+      expect(gone.headers.get('cache-control')).toContain('no-store')
+    }
+    const fresh = (await server.admin.post(`/api/admin/posts/${id}/preview-link`, {})).body.url
+    expect(fresh).not.toBe(old)
+    expect((await request(server.base, 'GET', fresh)).status).toBe(503)
+    // Revoking again revokes the fresh one too; the one after that works.
+    expect((await server.admin.post(`/api/admin/posts/${id}/preview-links/revoke`, {})).body.generation).toBe(2)
+    expect((await request(server.base, 'GET', fresh)).status).toBe(410)
+    expect((await request(server.base, 'GET', (await server.admin.post(`/api/admin/posts/${id}/preview-link`, {})).body.url)).status).toBe(503)
+
+    const logs = await server.db('audit_logs').where({ resource: 'posts', record_id: id, action: 'update' }).orderBy('id')
+    const revocations = logs
+      .map((l: { changes: unknown }) => (typeof l.changes === 'string' ? JSON.parse(l.changes) : l.changes))
+      .filter((c: Record<string, unknown>) => 'previewLinksRevoked' in c)
+    expect(revocations).toEqual([{ previewLinksRevoked: [0, 1] }, { previewLinksRevoked: [1, 2] }])
+  })
+
   it('lists the keyphrases other posts target for the SEO panel', async () => {
     const created = await server.admin.post('/api/admin/posts', {
       title: 'Keyphrase owner post',
@@ -188,6 +236,7 @@ describe.each(databases)('post editor ($name)', (target) => {
       description: 'Everything about local search.',
       seoTitle: 'Local SEO Guides for Service Firms',
       seoDescription: 'Guides to local SEO.',
+      noindex: false,
     })
   })
 })

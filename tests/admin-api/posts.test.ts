@@ -10,6 +10,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { request } from '../api/helpers.ts'
 import { setDbPosts } from '../../data/dbPosts.ts'
+import { getSiteContext } from '../../pages/_shared/siteContext.ts'
+import { sitemapUrls } from '../../scripts/build/sitemap.ts'
 import { postScheduleJob } from '../../server/posts/service.ts'
 import { createJobRunner } from '../../server/jobs/runner.ts'
 import { databases, startAdminServer, userWithRole, type AdminServer } from './helpers.ts'
@@ -173,5 +175,23 @@ describe.each(databases)('posts ($name)', (target) => {
     expect(imported.body).toMatchObject({ status: 'published', source: 'file', sourcePath: 'data/blog/mortgage-ad-compliance-checklist.md' })
     expect((await admin().post('/api/admin/posts/import-file', { slug: 'mortgage-ad-compliance-checklist' })).status).toBe(404)
     expect((await admin().get('/api/admin/posts/files')).body.some((f: { slug: string }) => f.slug === 'mortgage-ad-compliance-checklist')).toBe(false)
+  })
+
+  it('a tag marked noindex leaves the sitemap and its page gets noindex; unmarking brings it back', async () => {
+    const tag = (await admin().get(`/api/admin/tags?filter=${enc({ q: 'paid-media' })}`)).body[0]
+    const entry = () => getSiteContext().catalog.byUrl.get('/tag/paid-media')
+    const inSitemap = () => sitemapUrls(getSiteContext()).some((e) => e.url === '/tag/paid-media')
+    expect(entry()?.noindex).toBe(false)
+    expect(inSitemap()).toBe(true)
+    const marked = await admin().put(`/api/admin/tags/${tag.id}`, { noindex: true })
+    expect(marked.status, JSON.stringify(marked.body)).toBe(200)
+    expect(marked.body.noindex).toBeTruthy()
+    // The catalog the full build and the publisher render from: noindex robots, out of sitemap.xml.
+    expect(entry()?.noindex).toBe(true)
+    expect(inSitemap()).toBe(false)
+    expect((await admin().put(`/api/admin/tags/${tag.id}`, { noindex: 'yes' })).status).toBe(400)
+    expect((await admin().put(`/api/admin/tags/${tag.id}`, { noindex: false })).status).toBe(200)
+    expect(entry()?.noindex).toBe(false)
+    expect(inSitemap()).toBe(true)
   })
 })

@@ -159,4 +159,100 @@ describe.each(databases)('social media admin ($name)', (target) => {
     expect(list.body.map((p: { id: number }) => p.id)).toContain(Number(next.id))
     await a.put('/api/admin/social-media/settings', { approvalRequired: false })
   })
+
+  it("shows an account's queue: its slots in time order, the posts filling them, and 'share next' into the next free slot", async () => {
+    const a = server.admin
+    // Slots every day at 06:00 and 18:00 UTC, given out of order and with a duplicate: stored sorted, once each.
+    const every = [0, 1, 2, 3, 4, 5, 6]
+    const acct = await a.post('/api/admin/social-accounts', {
+      network: 'linkedin',
+      name: 'Proofline queue',
+      slots: [...every.map((day) => ({ day, time: '18:00' })), ...every.map((day) => ({ day, time: '06:00' })), { day: 1, time: '06:00' }],
+    })
+    expect(acct.status, JSON.stringify(acct.body)).toBe(201)
+    const accountId = acct.body.id
+    expect(acct.body.slots).toHaveLength(14)
+    expect(acct.body.slots.slice(0, 2)).toEqual([
+      { day: 0, time: '06:00' },
+      { day: 0, time: '18:00' },
+    ])
+    const bad = await a.put(`/api/admin/social-accounts/${accountId}`, { slots: [{ day: 1, time: '25:00' }] })
+    expect(bad.status).toBe(400)
+    expect(bad.body.errors['slots.0.time']).toMatch(/24-hour time/)
+
+    const slotTimesAhead: number[] = []
+    for (let t = Date.now(), d = 0; slotTimesAhead.length < 4; d++) {
+      const day = new Date(t + d * 86_400_000)
+      for (const h of [6, 18]) {
+        const at = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), h)
+        if (at > t && slotTimesAhead.length < 4) slotTimesAhead.push(at)
+      }
+    }
+    const iso = (t: number) => new Date(t).toISOString()
+    const make = async (title: string) => {
+      const r = await a.post('/api/admin/social-media', { title, text: `${title}: five fixes for landing pages.`, variants: [{ account_id: accountId }] })
+      expect(r.status, JSON.stringify(r.body)).toBe(201)
+      return Number(r.body.id)
+    }
+    const first = await make('Queue one')
+    const second = await make('Queue two')
+    const later = await make('Queue later')
+    // "Share next" twice: the first two free slots, in order.
+    const s1 = await a.post(`/api/admin/social-media/${first}/schedule`, { account_id: accountId })
+    expect(s1.status, JSON.stringify(s1.body)).toBe(200)
+    expect(s1.body.scheduled_at).toBe(iso(slotTimesAhead[0]))
+    expect((await a.post(`/api/admin/social-media/${second}/schedule`, { account_id: accountId })).body.scheduled_at).toBe(iso(slotTimesAhead[1]))
+    // A post at a time of its own (off the slots), ten days ahead.
+    const offSlot = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 10, 12, 30)
+    expect((await a.post(`/api/admin/social-media/${later}/schedule`, { at: iso(offSlot) })).body.scheduled_at).toBe(iso(offSlot))
+
+    const queue = await a.get(`/api/admin/social-accounts/${accountId}/queue?days=14`)
+    expect(queue.status).toBe(200)
+    expect(queue.body.slots).toHaveLength(14)
+    expect(queue.body.next_free).toBe(iso(slotTimesAhead[2]))
+    const entries = queue.body.entries as Array<{ at: string; slot: boolean; post: { id: number; title: string } | null }>
+    expect(entries.slice(0, 3).map((e) => [e.at, e.slot, e.post?.title ?? null])).toEqual([
+      [iso(slotTimesAhead[0]), true, 'Queue one'],
+      [iso(slotTimesAhead[1]), true, 'Queue two'],
+      [iso(slotTimesAhead[2]), true, null],
+    ])
+    expect(entries.find((e) => e.post?.id === later)).toEqual({ at: iso(offSlot), slot: false, post: expect.objectContaining({ title: 'Queue later' }) })
+    expect(entries.map((e) => e.at)).toEqual([...entries.map((e) => e.at)].sort())
+    expect(queue.body.drafts).toEqual([])
+
+    // "Share next" on the later post moves it into the next free slot; the move is audited.
+    const moved = await a.post(`/api/admin/social-media/${later}/schedule`, { account_id: accountId })
+    expect(moved.body.scheduled_at).toBe(iso(slotTimesAhead[2]))
+    const audits = await server.db('audit_logs').where({ resource: 'social-media', record_id: later, action: 'update' })
+    expect(audits).toHaveLength(2)
+    // Back to draft: the draft is offered, and its slot is free again.
+    await a.post(`/api/admin/social-media/${first}/unschedule`)
+    const after = (await a.get(`/api/admin/social-accounts/${accountId}/queue`)).body
+    expect(after.next_free).toBe(iso(slotTimesAhead[0]))
+    expect(after.drafts.map((d: { id: number }) => d.id)).toEqual([first])
+    expect(after.entries[0]).toEqual({ at: iso(slotTimesAhead[0]), slot: true, post: null })
+
+    // An account the post does not go to, an account without slots, a bad range.
+    const other = await a.post('/api/admin/social-accounts', { network: 'x', name: '@proofline_queue' })
+    // The compose form's account picker searches as you type.
+    const found = await a.get(`/api/admin/social-accounts?filter=${encodeURIComponent(JSON.stringify({ q: 'PROOFLINE_Q' }))}`)
+    expect(found.status).toBe(200)
+    expect(found.body.map((r: { name: string }) => r.name)).toEqual(['@proofline_queue'])
+    const wrong = await a.post(`/api/admin/social-media/${first}/schedule`, { account_id: other.body.id })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.errors.account_id).toMatch(/does not go to that account/)
+    const noSlots = await a.post('/api/admin/social-media', { title: 'No slots', text: 'Checklist', variants: [{ account_id: other.body.id }] })
+    const none = await a.post(`/api/admin/social-media/${noSlots.body.id}/schedule`, {})
+    expect(none.status).toBe(400)
+    expect(none.body.message).toMatch(/@proofline_queue has no free time slot/)
+    expect((await a.get(`/api/admin/social-accounts/${accountId}/queue?days=0`)).status).toBe(400)
+    expect((await a.get('/api/admin/social-accounts/999999/queue')).status).toBe(404)
+
+    // Slots changed through the account: stored and audited.
+    const changed = await a.put(`/api/admin/social-accounts/${accountId}`, { slots: [{ day: 3, time: '09:30' }] })
+    expect(changed.status).toBe(200)
+    expect(changed.body.slots).toEqual([{ day: 3, time: '09:30' }])
+    const accountAudit = await server.db('audit_logs').where({ resource: 'social-accounts', record_id: accountId, action: 'update' })
+    expect(accountAudit).toHaveLength(1)
+  })
 })

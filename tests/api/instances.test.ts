@@ -67,7 +67,9 @@ describe.skipIf(!url)(`three server processes on one PostgreSQL${url ? '' : ' (s
       RATE_LIMIT_PER_MINUTE: '1000000',
       EVENTS_RATE_LIMIT_PER_MINUTE: String(EVENTS_LIMIT),
       JOBS_POLL_MS: '200',
-      JOBS_LEASE_MS: '5000',
+      // Long enough that a heartbeat delayed by a starved event loop (three servers and the test on
+      // two busy cores) does not lose a live claim; the kill test waits one lease for its reclaim.
+      JOBS_LEASE_MS: '15000',
     }
     servers.push(...(await Promise.all([0, 1, 2].map(() => startServerProcess(env)))))
   }, 180_000)
@@ -176,11 +178,19 @@ describe.skipIf(!url)(`three server processes on one PostgreSQL${url ? '' : ' (s
       }
     })
     const victimJobs = () => db('jobs').where({ state: 'running' }).andWhere('locked_by', 'like', `%:${victim.pid}:%`).pluck('id')
-    // Kill right after seeing the victim hold jobs (a second query could find them finished).
+    // Freeze the victim (SIGSTOP) before reading which jobs it holds, then kill it: a running
+    // process could finish a job between that read and the kill (seen under load in CI), and a
+    // frozen one cannot. A statement already sent completes within the settle pause; an open
+    // transaction is rolled back when the kill drops its connection.
     let heldAtKill: number[] = []
     await waitFor('the victim to run notification jobs', async () => {
-      heldAtKill = sent > 300 ? await victimJobs() : []
-      return heldAtKill.length > 0
+      if (sent <= 300 || (await victimJobs()).length === 0) return false
+      process.kill(victim.pid, 'SIGSTOP')
+      await new Promise((r) => setTimeout(r, 300))
+      heldAtKill = await victimJobs()
+      if (heldAtKill.length > 0) return true
+      process.kill(victim.pid, 'SIGCONT')
+      return false
     })
     await victim.kill9()
     await load

@@ -1,5 +1,5 @@
 // Blog migration in Chromium against the real server (issue 12): upload the WordPress fixture and
-// its media zip from /admin/blog-migration, run the dry run (per-item table, filter), import as a
+// its media zip from /admin/blog-migration, run the dry run as a job (per-item table, filter), import as a
 // job with its progress bar, read the reconciliation report, then open an imported post on the
 // site (rendered by the incremental publisher the import ends with) and follow an old URL to it.
 import path from 'node:path'
@@ -20,8 +20,11 @@ test('upload a WordPress export, dry run, import, and open an imported post on t
   await expect(page).toHaveURL(/\/admin\/blog-migration\/\d+$/, { timeout: 30_000 })
   await expect(page.getByRole('heading', { name: /Import #\d+: wordpress\.wxr\.xml/ })).toBeVisible()
 
-  // The dry run: every item with what will happen and why; nothing written yet.
+  // The dry run, a job of the runner: the request is answered at once (202), the screen polls
+  // its progress; then every item with what will happen and why; nothing written yet.
+  const dryRunStarted = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/dry-run'))
   await page.getByRole('button', { name: '2. Run the dry run' }).click()
+  expect((await dryRunStarted).status()).toBe(202)
   const items = page.getByRole('table', { name: 'Dry run items' })
   await expect(items.getByRole('row')).toHaveCount(11, { timeout: 60_000 })
   await expect(items.getByRole('row', { name: /Skip post Client pricing notes .*private on WordPress/ })).toBeVisible()

@@ -2,7 +2,8 @@
 // into a draft (webp variant served from the site, Markdown with its alt text at the caret), watch
 // the SEO panel's score move as the title takes the focus keyphrase, see "Saved at hh:mm" from
 // autosave, and open the signed preview link: the draft rendered by the site's template, noindex,
-// out of the sitemap; a forged link is refused.
+// out of the sitemap; a forged link is refused; "Revoke preview links" makes the shared link answer
+// 410 while a fresh one (and the editor's own preview) works.
 import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
 import { adminApi, signInWithApi, uniqueId } from './helpers/admin.ts'
@@ -85,6 +86,22 @@ test('upload an image into a post, see the SEO score change with the title, open
   expect(await reader.locator('link[rel="stylesheet"]').count()).toBeGreaterThan(0)
   const forged = await reader.goto(link.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))
   expect(forged!.status()).toBe(403)
+
+  // Revoke preview links: the shared link answers 410, a fresh one works, the editor's preview too.
+  await page.getByRole('button', { name: 'Revoke preview links' }).click()
+  await page.getByRole('button', { name: 'Revoke links' }).click()
+  await expect(page.getByText(/Preview links revoked/)).toBeVisible()
+  await expect(page.getByTestId('preview-link')).toHaveCount(0)
+  const revoked = await reader.goto(link)
+  expect(revoked!.status()).toBe(410)
+  expect(revoked!.headers()['x-robots-tag']).toBe('noindex, nofollow')
+  await expect(reader.locator('h1')).toHaveText('Preview link revoked')
+  await page.getByRole('button', { name: 'Copy preview link' }).click()
+  const fresh = await page.getByTestId('preview-link').inputValue()
+  expect(fresh).not.toBe(link)
+  expect((await reader.goto(fresh))!.status()).toBe(200)
+  await expect(reader.locator('h1')).toHaveText(title, { timeout: 30_000 })
+  await expect(frame.locator('h1')).toHaveText(title, { timeout: 60_000 })
   await visitor.close()
 
   // A draft is never live and never in the sitemap.

@@ -2,16 +2,20 @@
 // plus a published database post (the SQLite file under VAR_DIR), into its own folder. A copy of
 // its site is then served: unpublishing the post through the publisher removes its page and the
 // tag page only it used; publishing it again must give back, byte for byte, every file the full
-// build wrote (pages, sitemap, robots, redirects files, feeds and their .br/.gz) and the same
-// /admin/cms inventory entries. The post has a featured image uploaded as webp variants: its page
-// shows it as a responsive hero and as the Open Graph / Twitter card.
+// build wrote (pages, sitemap, robots, redirects files, feeds, the chatbot index and their
+// .br/.gz) and the same /admin/cms inventory entries. The chatbot answers the post's own question
+// while it is published and no longer offers it once it is unpublished. The post has a featured
+// image uploaded as webp variants: its page shows it as a responsive hero and as the Open Graph /
+// Twitter card. Its tag call-tracking is marked noindex in /admin/tags: both paths give its page
+// noindex robots and leave it out of the sitemap, and unmarking it re-renders the page and puts it
+// back.
 //
 // Rendering on both cores (scripts/build/renderShard.ts) is checked against the same full build:
 // the real site built a second time with `--parallel` (half of the URLs in a worker process) from
-// the same database, so its inputs (the post, its image, redirects, CMS data) travel to the
-// worker too. Every file of the two dist/client folders must be the same, byte for byte (pages,
-// .gz, .br, feeds, sitemap, admin). The serial build is shared with the publisher's checks rather
-// than built a third time (docs/decisions/067-test-time.md).
+// the same database, so its inputs (the post, its image, the noindex tag, redirects, CMS data)
+// travel to the worker too. Every file of the two dist/client folders must be the same, byte for
+// byte (pages, .gz, .br, feeds, sitemap, admin). The serial build is shared with the publisher's
+// checks rather than built a third time (docs/decisions/067-test-time.md).
 import { spawnSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
@@ -26,7 +30,9 @@ import { Publisher } from '../../server/posts/publisher.ts'
 import { mediaDirOf, storeImage } from '../../server/posts/media.ts'
 import { readSnapshot } from '../../server/posts/snapshot.ts'
 import { insertPost, updatePost } from '../../server/posts/store.ts'
+import { readInventory } from '../../server/cms/inventory.ts'
 import { PostCreateSchema } from '../../shared/posts.ts'
+import { answerQuestion, type ChatIndex } from '../../shared/chatSearchIndex.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'publish-'))
@@ -64,13 +70,21 @@ function walk(dir: string, base = dir): string[] {
     return e.isDirectory() ? walk(full, base) : [path.relative(base, full)]
   })
 }
-/** What publishing touches: pages, sitemap, robots, redirects files, and their precompressed copies. */
+/** What publishing touches: pages, sitemap, robots, redirects files, feeds, the chatbot index, and their precompressed copies. */
 const published = (rel: string) =>
-  /(^|\/)(index\.html|404\.html|sitemap\.xml|robots\.txt|_redirects|redirects\.nginx\.conf|\.htaccess|feed\.xml|atom\.xml|feed\.json)(\.br|\.gz)?$/.test(rel)
+  /(^|\/)(index\.html|404\.html|sitemap\.xml|robots\.txt|_redirects|redirects\.nginx\.conf|\.htaccess|feed\.xml|atom\.xml|feed\.json|chatbot-index\.json)(\.br|\.gz)?$/.test(
+    rel,
+  )
+const postUrl = '/blog/local-services-ads-cost-per-job'
+/** The question a visitor would ask for this post, answered from a served chatbot index. */
+const askAbout = (dir: string) => {
+  const index = JSON.parse(fs.readFileSync(path.join(dir, 'chatbot-index.json'), 'utf8')) as ChatIndex
+  return { index, answer: answerQuestion(index, 'How do I turn the cost per lead of Local Services Ads into a cost per job?') }
+}
 const fullClient = path.join(fullOut, 'client')
 const liveInventory = path.join(tmp, 'live', 'cms-inventory.json')
 type Inventory = { pages: { url: string }[] }
-const inventoryOf = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as Inventory
+const inventoryOf = (file: string) => readInventory(file) as Inventory
 
 /** The full build from the database under varDir, into outDir (no precompress cache: each build compresses every file itself). */
 function build(mode: 'serial' | 'parallel', outDir: string) {
@@ -107,6 +121,7 @@ beforeAll(async () => {
   const image = await storeImage(png, 'van outside house.png', mediaDirOf(varDir))
   const { id } = await insertPost(db, { ...post, featuredImage: image.url, featuredImageAlt: heroAlt }, null)
   postId = id
+  await db('tags').insert({ slug: 'call-tracking', name: 'Call tracking', description: 'Tracking numbers and call outcomes.', noindex: true })
   await updatePost(db, id, { state: { status: 'published', date: '2026-11-23', publishedAt: '2026-11-23T09:00:00.000Z' } }, null)
   await db.destroy()
   // The parallel build first: the publisher renders with the bundle the last build registered
@@ -184,6 +199,15 @@ describe('incremental publishing', () => {
     expect(filePage).not.toMatch(/<img [^>]*fetchpriority|og:image:alt/i)
   })
 
+  it('the full build gives the noindex tag the site’s noindex robots and leaves it out of the sitemap', () => {
+    const tagPage = fs.readFileSync(path.join(fullClient, 'tag/call-tracking/index.html'), 'utf8')
+    expect(tagPage).toContain('<meta name="robots" content="noindex, follow"/>')
+    expect(fs.readFileSync(path.join(fullClient, 'tag/ppc/index.html'), 'utf8')).toContain('<meta name="robots" content="index, follow')
+    const sitemap = fs.readFileSync(path.join(fullClient, 'sitemap.xml'), 'utf8')
+    expect(sitemap).not.toContain('/tag/call-tracking<')
+    expect(sitemap).toContain('/tag/ppc<')
+  })
+
   it('unpublishing removes the post page and the tag page only it used, and leaves the sitemap', async () => {
     p = publisher()
     await db('posts').where({ id: postId }).update({ status: 'archived' })
@@ -203,6 +227,11 @@ describe('incremental publishing', () => {
     expect(fs.readFileSync(path.join(liveDir, 'blog/index.html'), 'utf8')).not.toContain('/blog/local-services-ads-cost-per-job')
     expect(fs.existsSync(path.join(liveDir, 'tag/call-tracking/feed.xml'))).toBe(false)
     expect(fs.readFileSync(path.join(liveDir, 'blog/feed.xml'), 'utf8')).not.toContain('local-services-ads-cost-per-job')
+    expect(receipt.written).toContain('/chatbot-index.json')
+    // The chatbot no longer offers the post: not among its documents, not among its answers.
+    const { index, answer } = askAbout(liveDir)
+    expect(index.docs.map((d) => d.url)).not.toContain(postUrl)
+    expect(answer.hits.map((h) => h.doc.url)).not.toContain(postUrl)
     const urls = inventoryOf(liveInventory).pages.map((p) => p.url)
     expect(urls).not.toContain('/blog/local-services-ads-cost-per-job')
     expect(urls).not.toContain('/tag/call-tracking')
@@ -217,11 +246,34 @@ describe('incremental publishing', () => {
     expect(receipt.ok).toBe(true)
     expect(receipt.written).toContain('/blog/local-services-ads-cost-per-job/index.html')
     expect(receipt.written).toContain('/sitemap.xml')
+    expect(receipt.written).toContain('/chatbot-index.json')
+    // Published again: its title question leads to it first.
+    expect(askAbout(liveDir).answer.hits[0]?.doc.url).toBe(postUrl)
     const fullFiles = walk(fullClient).filter(published).sort()
     expect(walk(liveDir).filter(published).sort()).toEqual(fullFiles)
     const different = fullFiles.filter((rel) => !fs.readFileSync(path.join(fullClient, rel)).equals(fs.readFileSync(path.join(liveDir, rel))))
     expect(different).toEqual([])
     // The /admin/cms inventory holds the same pages, in the same order, as the full build's.
     expect(inventoryOf(liveInventory).pages).toEqual(inventoryOf(path.join(fullOut, 'cms-inventory.json')).pages)
+  }, 300_000)
+
+  it('unmarking the tag’s noindex re-renders its page into the sitemap; marking it again gives back the full build’s bytes', async () => {
+    await db('tags').where({ slug: 'call-tracking' }).update({ noindex: false })
+    const receipt = await p.sync(db)
+    expect(receipt.failures).toEqual([])
+    expect(receipt.impact.changed).toContain('/tag/call-tracking')
+    expect(receipt.written).toEqual(expect.arrayContaining(['/tag/call-tracking/index.html', '/sitemap.xml']))
+    expect(fs.readFileSync(path.join(liveDir, 'tag/call-tracking/index.html'), 'utf8')).toContain('<meta name="robots" content="index, follow')
+    expect(fs.readFileSync(path.join(liveDir, 'sitemap.xml'), 'utf8')).toContain('/tag/call-tracking<')
+
+    await db('tags').where({ slug: 'call-tracking' }).update({ noindex: true })
+    expect((await p.sync(db)).ok).toBe(true)
+    const fullFiles = walk(fullClient).filter(published).sort()
+    const different = fullFiles.filter((rel) => !fs.readFileSync(path.join(fullClient, rel)).equals(fs.readFileSync(path.join(liveDir, rel))))
+    expect(different).toEqual([])
+    expect(inventoryOf(liveInventory).pages).toEqual(inventoryOf(path.join(fullOut, 'cms-inventory.json')).pages)
+    // The build's inventory file itself is never rewritten: publishes go to its small updates file.
+    expect(fs.readFileSync(liveInventory).equals(fs.readFileSync(path.join(fullOut, 'cms-inventory.json')))).toBe(true)
+    expect(fs.existsSync(path.join(tmp, 'live', 'cms-inventory.updates.json'))).toBe(true)
   }, 300_000)
 })

@@ -1,0 +1,16 @@
+// Element ids inside islands (labels, aria-controls, aria-describedby…). An island's ids come
+// from its name and a key the component gives, never from `useId`: the server renders islands
+// with React while the browser hydrates them with Preact (docs/decisions/163-lighter-pages.md),
+// and the two frameworks' useId make different ids, which would point labels at nothing. Every
+// island appears at most once per page, so `<island name>-<key>` is unique on the page.
+import { createContext, useContext } from 'react'
+
+const IslandIdContext = createContext('island-')
+
+/** Provides an island's id prefix (Island.tsx on the server, hydrateIslands.ts in the browser). */
+export const IslandIdProvider = IslandIdContext.Provider
+
+/** The id of this island's element `key`: the same on the server and in the browser. */
+export function useIslandId(key: string): string {
+  return useContext(IslandIdContext) + key
+}
