@@ -13,7 +13,7 @@ echo "== lint (ESLint, Prettier)"
 npm run --silent lint
 
 echo "== unit and API tests"
-npx vitest run --project unit
+npx vitest run --project unit --project unit-alone
 
 echo "== build (shared by the HTML checks and the browser tests)"
 npx tsx scripts/build.ts

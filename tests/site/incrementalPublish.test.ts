@@ -13,7 +13,15 @@
 // (decision 104): both paths give it noindex robots and that canonical link, and leave it out of
 // the sitemap; clearing either field on the live post re-renders it, and setting them back gives
 // the full build's bytes.
+//
+// Rendering on both cores (scripts/build/renderShard.ts) is checked against the same full build:
+// the real site built a second time with `--parallel` (half of the URLs in a worker process) from
+// the same database, so its inputs (the post, its image, the noindex tag, redirects, CMS data)
+// travel to the worker too. Every file of the two dist/client folders must be the same, byte for
+// byte (pages, .gz, .br, feeds, sitemap, admin). The serial build is shared with the publisher's
+// checks rather than built a third time (docs/decisions/067-test-time.md).
 import { spawnSync } from 'node:child_process'
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -36,6 +44,7 @@ const varDir = path.join(tmp, 'var')
 const liveDir = path.join(tmp, 'live', 'client')
 // Inside the project (dist-bench/ is git-ignored): vite resolves the out dir from its root.
 const fullOut = path.join(root, 'dist-bench', `publish-test-${process.pid}`)
+const parallelOut = path.join(root, 'dist-bench', `render-parallel-${process.pid}`)
 const autoImporter = fileURLToPath(import.meta.resolve('@brillout/vite-plugin-server-entry/runtime')).replace(/index\.js$/, 'autoImporter.js')
 const registered = fs.readFileSync(autoImporter)
 const outDirBefore = process.env.BUILD_OUT_DIR
@@ -95,6 +104,31 @@ const liveInventory = path.join(tmp, 'live', 'cms-inventory.json')
 type Inventory = { pages: { url: string }[] }
 const inventoryOf = (file: string) => readInventory(file) as Inventory
 
+/** The full build from the database under varDir, into outDir (no precompress cache: each build compresses every file itself). */
+function build(mode: 'serial' | 'parallel', outDir: string) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', mode === 'serial' ? '--serial' : '--parallel'], {
+    cwd: root,
+    env: { ...process.env, VAR_DIR: varDir, BUILD_OUT_DIR: outDir, DATABASE_URL: '', PRECOMPRESS_CACHE: 'off' },
+    encoding: 'utf8',
+  })
+  if (run.status !== 0) throw new Error(`${mode} build failed:\n${run.stdout}\n${run.stderr}`)
+  return run.stdout
+}
+
+/** Every file under dir with the sha256 of its bytes, sorted by path. */
+function hashes(dir: string): string[] {
+  return walk(dir)
+    .map(
+      (rel) =>
+        `${rel} ${crypto
+          .createHash('sha256')
+          .update(fs.readFileSync(path.join(dir, rel)))
+          .digest('hex')}`,
+    )
+    .sort()
+}
+
+let parallelLog = ''
 beforeAll(async () => {
   db = createDb({ varDir })
   await migrate(db)
@@ -110,14 +144,12 @@ beforeAll(async () => {
   await db('tags').insert({ slug: 'call-tracking', name: 'Call tracking', description: 'Tracking numbers and call outcomes.', noindex: true })
   await updatePost(db, id, { state: { status: 'published', date: '2026-11-23', publishedAt: '2026-11-23T09:00:00.000Z' } }, null)
   await db.destroy()
-  const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
-    cwd: root,
-    env: { ...process.env, VAR_DIR: varDir, BUILD_OUT_DIR: fullOut, DATABASE_URL: '' },
-    encoding: 'utf8',
-  })
-  if (build.status !== 0) throw new Error(`full build failed:\n${build.stdout}\n${build.stderr}`)
-  if (!build.stdout.includes('posts: data/blog/ plus 2 published post(s) from SQLite'))
-    throw new Error(`the build did not say where posts came from:\n${build.stdout}`)
+  // The parallel build first: the publisher renders with the bundle the last build registered
+  // with vike (registeredServerEntry), which must be the serial build's.
+  parallelLog = build('parallel', parallelOut)
+  const serialLog = build('serial', fullOut)
+  if (!serialLog.includes('posts: data/blog/ plus 2 published post(s) from SQLite'))
+    throw new Error(`the build did not say where posts came from:\n${serialLog}`)
   fs.cpSync(fullClient, liveDir, { recursive: true })
   fs.cpSync(path.join(fullOut, 'cms-inventory.json'), liveInventory)
   // The publisher renders with the full build's bundle, as a server would with its own build.
@@ -140,6 +172,25 @@ afterAll(async () => {
   await db?.destroy()
   fs.rmSync(tmp, { recursive: true, force: true })
   fs.rmSync(fullOut, { recursive: true, force: true })
+  fs.rmSync(parallelOut, { recursive: true, force: true })
+})
+
+describe('pre-rendering on both cores', () => {
+  it('writes every file of dist/client byte for byte as the serial build', () => {
+    const serial = hashes(fullClient)
+    const parallel = hashes(path.join(parallelOut, 'client'))
+    expect(serial.length).toBeGreaterThan(1000)
+    expect(parallel).toEqual(serial)
+  })
+
+  it('counts every page once, across both processes', () => {
+    const pages = fs.readdirSync(path.join(parallelOut, 'client'), { recursive: true }).filter((f) => String(f).endsWith('.html')).length
+    const line = parallelLog.split('\n').find((l) => l.startsWith('pre-rendered ') && l.includes(' pages in '))
+    expect(line).toBeDefined()
+    const counted = Number(/^pre-rendered (\d+) pages/.exec(line!)![1])
+    expect(counted).toBeGreaterThan(300)
+    expect(counted).toBeLessThanOrEqual(pages)
+  })
 })
 
 describe('incremental publishing', () => {
