@@ -5,7 +5,7 @@
 // answer, or answers with low confidence, are logged (question, page, time) for the content team.
 // A non-modal dialog: the conversation is a polite live log; Escape closes it and the launcher
 // gets focus back.
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import type { ChatLauncherProps } from '../islands/ChatLauncher.tsx'
 import { ChatLeadForm } from './ChatLeadForm.tsx'
 import { loadChatIndex } from './loadChatIndex.ts'
@@ -42,7 +42,8 @@ export default function ChatPanel({
   const quoteLink = { label: 'Get a free quote', href: quoteHref }
   const callLink = { label: `Call ${phone}`, href: `tel:${phoneE164}` }
 
-  useEffect(() => {
+  // A layout effect, so what the visitor types right after opening lands in the field.
+  useLayoutEffect(() => {
     if (open) input.current?.focus()
   }, [open])
 

@@ -3,7 +3,7 @@
 // a modal overlay: step 1 contact details, step 2 company and budget, step 3 the project; Back
 // stops at step 1 and the progress bar shows step/3. It is sent to /api/leads as a lead with
 // source 'Mobile Lead Form'. See docs/decisions/033-mobile-lead-form.md.
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { budgetLabels, budgets, fieldErrors, QuoteSchema } from '../../shared/contract.ts'
 import { BudgetChoice, FormMessages, Honeypot, TextField, EMAIL_INPUT, PHONE_INPUT } from '../forms/fields.tsx'
 import { splitFieldErrors } from '../forms/submission.ts'
@@ -80,7 +80,9 @@ export function MobileLeadForm() {
     },
   })
 
-  useEffect(() => {
+  // The page does not scroll under the open sheet. A layout effect, as in the exit popup: locked
+  // and unlocked with the render itself, not a task later.
+  useLayoutEffect(() => {
     if (!open) return
     const previous = document.body.style.overflow
     document.body.style.overflow = 'hidden'
@@ -89,8 +91,10 @@ export function MobileLeadForm() {
     }
   }, [open])
 
-  // Each step starts at its heading, so screen readers hear which step this is.
-  useEffect(() => {
+  // Each step starts at its heading, so screen readers hear which step this is. A layout effect:
+  // focus is inside before the next key arrives, so an Escape pressed right after opening reaches
+  // the dialog (Preact runs plain effects a task later, React at once after a click).
+  useLayoutEffect(() => {
     if (open) dialog.current?.querySelector<HTMLElement>('[data-step-heading]')?.focus()
   }, [open, step, sentTo])
 

@@ -1,7 +1,7 @@
 // Mobile overlay menu: a modal dialog over the whole page. Focus moves into it and stays there
 // (Tab wraps), Escape, the close button and a backdrop click close it and return focus to the
 // menu button, and the page behind does not scroll while it is open.
-import { useEffect, useRef, useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import type { Link } from '../../templates/types.ts'
 import { trapTab } from '../ui/focusTrap.ts'
@@ -18,7 +18,9 @@ export function MobileMenu({ links, cta }: MobileMenuProps) {
     if (returnFocus) button.current?.focus()
   }
 
-  useEffect(() => {
+  // A layout effect, as in the exit popup: focus, the Escape handler and the scroll lock are in
+  // place with the render, so a key pressed the moment the menu opens is not lost.
+  useLayoutEffect(() => {
     if (!open) return
     const previous = document.body.style.overflow
     document.body.style.overflow = 'hidden'
