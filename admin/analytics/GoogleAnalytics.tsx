@@ -25,6 +25,7 @@ import UploadIcon from '@mui/icons-material/UploadFile'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiUrl, httpClient } from '../dataProvider.ts'
 import { errorMessage } from '../common/hooks.ts'
+import { ImportMessage, type LineError } from '../common/ImportMessage.tsx'
 import { number, useDateRange } from './api.ts'
 import { DataCard, LoadError, Loading, RangePicker } from './parts.tsx'
 
@@ -119,7 +120,7 @@ function SettingsForm({ state, onSaved }: { state: State; onSaved: () => void })
 }
 
 function Imports({ state, onChanged }: { state: State; onChanged: () => void }) {
-  const [lines, setLines] = useState<{ line: number; message: string }[]>([])
+  const [lines, setLines] = useState<LineError[]>([])
   const [message, setMessage] = useState('')
   const notify = useNotify()
   const choose = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -163,20 +164,7 @@ function Imports({ state, onChanged }: { state: State; onChanged: () => void }) 
         Import a GA4 CSV export
         <input hidden type="file" accept=".csv,text/csv" onChange={choose} aria-label="GA4 CSV file" />
       </Button>
-      {message && (
-        <Alert severity={lines.length ? 'error' : 'info'} sx={{ mt: 1 }} role={lines.length ? 'alert' : 'status'}>
-          {message}
-          {lines.length > 0 && (
-            <ul>
-              {lines.map((l) => (
-                <li key={l.line}>
-                  Line {l.line}: {l.message}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Alert>
-      )}
+      <ImportMessage message={message} lines={lines} sx={{ mt: 1 }} />
       {state.imports.length > 0 && (
         <DataCard
           title="Imported files"

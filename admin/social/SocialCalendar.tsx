@@ -65,6 +65,18 @@ export function droppedAt(original: Date, day: Date, hour?: number): Date {
   return new Date(day.getFullYear(), day.getMonth(), day.getDate(), hour ?? original.getHours(), original.getMinutes(), original.getSeconds())
 }
 
+/** A day's or an hour's posts, as a list (nothing when there are none). */
+function PostItems({ posts, canMove, onMove }: { posts: CalendarPost[]; canMove: boolean; onMove: (p: CalendarPost) => void }) {
+  if (!posts.length) return null
+  return (
+    <Box component="ul" sx={{ p: 0, m: 0 }}>
+      {posts.map((p) => (
+        <PostItem key={p.id} post={p} canMove={canMove} onMove={onMove} />
+      ))}
+    </Box>
+  )
+}
+
 function PostItem({ post, canMove, onMove }: { post: CalendarPost; canMove: boolean; onMove: (p: CalendarPost) => void }) {
   const state = STATE[post.status] ?? { label: post.status, bg: '#f5f5f5', border: '#616161' }
   const at = new Date(post.scheduled_at)
@@ -303,13 +315,7 @@ export function SocialCalendar() {
                       {d.getDate()}
                       {sameDay(d, today) ? ' (today)' : ''}
                     </Typography>
-                    {list.length > 0 && (
-                      <Box component="ul" sx={{ p: 0, m: 0 }}>
-                        {list.map((p) => (
-                          <PostItem key={p.id} post={p} canMove={canMove} onMove={openMove} />
-                        ))}
-                      </Box>
-                    )}
+                    <PostItems posts={list} canMove={canMove} onMove={openMove} />
                   </Box>
                 </DropCell>
               )
@@ -346,13 +352,7 @@ export function SocialCalendar() {
                     return (
                       <DropCell key={dayKey(d)} day={d} hour={h} onDropPost={onDropPost} sx={{ bgcolor: '#fff', minHeight: 28, p: 0.25 }}>
                         <Box role="gridcell" aria-label={`${longDay(d)}, ${pad(h)}:00`}>
-                          {list.length > 0 && (
-                            <Box component="ul" sx={{ p: 0, m: 0 }}>
-                              {list.map((p) => (
-                                <PostItem key={p.id} post={p} canMove={canMove} onMove={openMove} />
-                              ))}
-                            </Box>
-                          )}
+                          <PostItems posts={list} canMove={canMove} onMove={openMove} />
                         </Box>
                       </DropCell>
                     )

@@ -5,7 +5,6 @@
 import { useState, type ChangeEvent } from 'react'
 import { Confirm, useNotify } from 'react-admin'
 import {
-  Alert,
   Box,
   Button,
   Chip,
@@ -26,6 +25,7 @@ import DownloadIcon from '@mui/icons-material/Download'
 import { downloadCsv, toCsv, type Column } from '../analytics/csv.ts'
 import { errorMessage, useCan } from '../common/hooks.ts'
 import { apiUrl, httpClient } from '../dataProvider.ts'
+import { ImportMessage, type LineError } from '../common/ImportMessage.tsx'
 
 export type ImportInfo = {
   id: number
@@ -82,7 +82,7 @@ export function SearchConsoleSection({
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')
   const [message, setMessage] = useState('')
-  const [lines, setLines] = useState<{ line: number; message: string }[]>([])
+  const [lines, setLines] = useState<LineError[]>([])
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
   const [onlyMatched, setOnlyMatched] = useState(false)
   const [deleting, setDeleting] = useState(false)
@@ -186,20 +186,7 @@ export function SearchConsoleSection({
           )}
         </Stack>
       )}
-      {message && (
-        <Alert severity={lines.length || Object.keys(fieldErrors).length ? 'error' : 'info'} sx={{ mb: 1 }} role={lines.length ? 'alert' : 'status'}>
-          {message}
-          {lines.length > 0 && (
-            <ul>
-              {lines.map((l) => (
-                <li key={l.line}>
-                  Line {l.line}: {l.message}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Alert>
-      )}
+      <ImportMessage message={message} lines={lines} error={lines.length > 0 || Object.keys(fieldErrors).length > 0} sx={{ mb: 1 }} />
       {!current ? (
         <Typography>No Search Console export imported.</Typography>
       ) : (
