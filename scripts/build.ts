@@ -9,7 +9,7 @@ import { getSiteContext } from '../pages/_shared/siteContext.ts'
 import { readBuildSnapshot } from '../server/posts/snapshot.ts'
 import { runStep, startStep } from './build/steps.ts'
 import { writeAssets } from './build/assets.ts'
-import { writeChatbotIndex } from './build/chatbotIndex.ts'
+import { gzipSize, writeChatbotIndex } from './build/chatbotIndex.ts'
 import { checkSite } from './build/checkSite.ts'
 import { createPrecompressor } from './build/precompress.ts'
 import { renderPages, splitUrls, startShard } from './build/renderShard.ts'
@@ -200,7 +200,7 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
     `  ${feeds.length} feeds (${cms.feedSettings.content} content, ${cms.feedSettings.itemLimit} items${cms.feedSettings.hubUrl ? `, hub ${cms.feedSettings.hubUrl}` : ''})`,
   )
   const chatIndex = writeChatbotIndex(ctx, outDir)
-  log(`  chatbot index: ${chatIndex.docs} documents, ${(chatIndex.bytes / 1024).toFixed(0)} KB, ${(chatIndex.gzipBytes / 1024).toFixed(0)} KB gzip`)
+  log(`  chatbot index: ${chatIndex.docs} documents, ${(chatIndex.json.length / 1024).toFixed(0)} KB, ${(gzipSize(chatIndex.json) / 1024).toFixed(0)} KB gzip`)
   finishRedirects(redirects, outDir, log)
   phase('assets and sitemap', since, 'assets')
   since = performance.now()
