@@ -8,6 +8,8 @@
 // Each synthetic build starts with an empty cache of its own, so the cold figures are cold.
 // --vs-astro: the same data sets built by ours and by the Astro project of bench/astro/ (see
 // bench/vsAstro.ts), alternating A B A B, with the ratios ours/Astro.
+// --ab: each data set built serial (`--serial`) and parallel (`--parallel`) alternately, A B A B,
+// --runs=N pairs (default 2), with the medians and the ratios parallel/serial (decision 170).
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -27,14 +29,38 @@ const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name
 const sizes = (option('sizes') ?? '1000,5000,10000').split(',').map(Number)
 const json = process.argv.includes('--json')
 
-function runBuild(env: Record<string, string>): Result {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--json'], {
+function runBuild(env: Record<string, string>, args: string[] = []): Result {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--json', ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   })
   return JSON.parse(out.trim().split('\n').at(-1)!) as Result
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
+}
+
+/** Serial and parallel builds of the same data, alternating, then medians and ratios. */
+function abPairs(label: string, env: Record<string, string>, report: (label: string, r: Result) => void) {
+  const runs = Number(option('runs') ?? 2)
+  const serial: Result[] = []
+  const parallel: Result[] = []
+  for (let i = 0; i < runs; i++) {
+    serial.push(runBuild(env, ['--serial']))
+    report(`${label} serial`, serial.at(-1)!)
+    console.log(`  (load ${os.loadavg()[0].toFixed(1)})`)
+    parallel.push(runBuild(env, ['--parallel']))
+    report(`${label} parallel`, parallel.at(-1)!)
+    console.log(`  (load ${os.loadavg()[0].toFixed(1)})`)
+  }
+  const m = (rs: Result[], k: 'totalSeconds' | 'renderSeconds' | 'pagesPerSecond' | 'peakRssMb') => median(rs.map((r) => r[k]))
+  const line = (k: 'totalSeconds' | 'renderSeconds' | 'pagesPerSecond' | 'peakRssMb') =>
+    `${k} serial ${m(serial, k).toFixed(1)} parallel ${m(parallel, k).toFixed(1)} ratio ${(m(parallel, k) / m(serial, k)).toFixed(2)}`
+  console.log(`${label}, medians of ${runs} pairs:\n  ${['totalSeconds', 'renderSeconds', 'pagesPerSecond', 'peakRssMb'].map((k) => line(k as never)).join('\n  ')}`)
 }
 
 async function main() {
@@ -51,7 +77,8 @@ async function main() {
 
   if (!process.argv.includes('--no-real')) {
     console.log('Building the real site (client, pre-render, assets, checks, compression)...')
-    report('real site', runBuild({}))
+    if (process.argv.includes('--ab')) abPairs('real site', {}, report)
+    else report('real site', runBuild({}))
   }
   for (const count of sizes) {
     const dataDir = syntheticData(count)
@@ -61,6 +88,10 @@ async function main() {
     const env = { DATA_DIR: dataDir, BUILD_OUT_DIR: outDir, PRECOMPRESS_CACHE_DIR: cacheDir }
     console.log(`Building a synthetic site with ${count} cities...`)
     try {
+      if (process.argv.includes('--ab')) {
+        abPairs(`${count} cities`, env, report)
+        continue
+      }
       report(`synthetic ${count} cities`, runBuild(env))
       if (process.argv.includes('--warm')) {
         console.log(`Building it again with the same data (warm precompression cache)...`)

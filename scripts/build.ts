@@ -2,6 +2,7 @@
 // catalog URL into dist/client with progress output, writes generated assets, sitemap.xml and
 // robots.txt, checks every page (links, duplicates, head), and precompresses the output.
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { AggregateDataError, DataError, defaultDataDir } from '../data/loadData.ts'
 import { setDbPosts } from '../data/dbPosts.ts'
@@ -12,7 +13,8 @@ import { writeAssets } from './build/assets.ts'
 import { gzipSize, writeChatbotIndex } from './build/chatbotIndex.ts'
 import { checkSite } from './build/checkSite.ts'
 import { createPrecompressor } from './build/precompress.ts'
-import { renderPages, splitUrls, startShard } from './build/renderShard.ts'
+import { renderChunk, renderPages, shareVikeTempFiles, startRenderWorker, urlQueue, type RenderedFacts, type ShardOutput } from './build/renderShard.ts'
+import type { QuickFacts } from './build/checkSite.ts'
 import { writeSitemap } from './build/sitemap.ts'
 import { finishRedirects, prepareRedirects } from './build/redirects.ts'
 import { newBuildId, writeBuildReport, type BuildReport } from '../server/monitoring/builds.ts'
@@ -63,6 +65,7 @@ function precompressCacheDir() {
 
 export async function buildSite({ quiet = false, serial = true } = {}) {
   const started = performance.now()
+  let childCompression: Promise<void> = Promise.resolve()
   const startedAt = new Date()
   const buildId = newBuildId(startedAt)
   const report = (over: Partial<BuildReport>) =>
@@ -103,19 +106,8 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
 
   const redirects = await prepareRedirects(root, new Set(ctx.catalog.entries.map((e) => e.url)), log)
   const cms = await readCmsBuildData(root, log)
-  fs.rmSync(distDir, { recursive: true, force: true })
-  const bundles = runStep('bundles', ['', quiet ? 'quiet' : ''])
-  log(`bundles built in ${bundles.seconds.toFixed(1)} s`)
-  phases.bundles = bundles.seconds
-  // The admin (a Vite build of its own, independent of the pages) builds in a child process while
-  // this one pre-renders: into a staging folder, since the pre-render owns dist/client, then moved
-  // into dist/client/admin once both are done (same files as building it afterwards).
-  const adminStaging = path.join(distDir, 'admin-staging')
-  const adminStep = startStep('admin', [adminStaging, quiet ? 'quiet' : ''])
-  // Awaited after the pre-render; a failure then stops the build like before.
-  adminStep.catch(() => {})
-
-  const renderStart = performance.now()
+  // Progress of the pre-render, counted over both processes.
+  let renderStart = 0
   const step = Math.max(25, Math.round(total / 10))
   let done = 0
   const progress = () => {
@@ -128,24 +120,83 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
       )
     }
   }
+  // On both cores (the default; --serial renders in this process only): the render child starts
+  // now, so its start-up (modules, data parse) overlaps with the bundles step, which keeps only
+  // about one core busy. See docs/decisions/170-parallel-render-default.md.
+  const worker = serial
+    ? undefined
+    : startRenderWorker({ dataDir: process.env.DATA_DIR!, snapshot, rules: redirects.rules, overrides: cms.overrides }, progress)
+  worker?.ready.catch(() => {})
+  fs.rmSync(distDir, { recursive: true, force: true })
+  // The admin (a Vite build of its own, independent of the pages) builds in a child process: into a
+  // staging folder, since the pre-render owns dist/client, then moved into dist/client/admin once
+  // both are done (same files as building it afterwards). ADMIN_BUILD_AT=bundles starts it with
+  // the bundles step instead of with the pre-render (measured in decision 170).
+  const adminStaging = path.join(distDir, 'admin-staging')
+  const adminAt = process.env.ADMIN_BUILD_AT ?? 'render'
+  const startAdmin = () => {
+    const started = startStep('admin', [adminStaging, quiet ? 'quiet' : ''])
+    // Awaited after the pre-render; a failure then stops the build like before.
+    started.catch(() => {})
+    return started
+  }
+  let adminStep = adminAt === 'bundles' ? startAdmin() : undefined
+  const bundles = runStep('bundles', ['', quiet ? 'quiet' : ''])
+  log(`bundles built in ${bundles.seconds.toFixed(1)} s`)
+  phases.bundles = bundles.seconds
+  adminStep ??= startAdmin()
+
+  renderStart = performance.now()
   const compressor = createPrecompressor({ cacheDir: precompressCacheDir() })
   compressor.addExisting(outDir)
-  // With --parallel, on both cores: a child process renders half of the URLs (renderShard.ts). Serial
-  // by default: on this loaded 2-core machine it did not pay (docs/decisions/162-parallel-render.md).
-  const [mine, theirs] = serial ? [undefined, new Set<string>()] : splitUrls(ctx.catalog.entries.map((e) => e.url))
-  const shard = serial
-    ? undefined
-    : startShard({ dataDir: process.env.DATA_DIR!, snapshot, rules: redirects.rules, overrides: cms.overrides, urls: [...theirs] }, progress)
-  shard?.catch(() => {})
-  const own = await renderPages({
-    redirects,
-    overrides: cms.overrides,
-    only: mine,
-    writes: (url) => !theirs.has(url),
-    onWritten: (filePath, fileContent) => compressor.add(filePath, fileContent),
-    onPage: progress,
-  })
-  const other = await shard
+  const compress = (filePath: string, fileContent: string) => compressor.add(filePath, fileContent)
+  const own = {
+    done: 0,
+    facts: new Map<string, QuickFacts>(),
+    rendered: new Map<string, RenderedFacts>(),
+  }
+  let other: ShardOutput | undefined
+  if (!worker) {
+    Object.assign(own, await renderPages({ redirects, overrides: cms.overrides, writes: () => true, onWritten: compress, onPage: progress }))
+  } else {
+    // Work stealing: this process and the child claim chunks of the catalog's URLs from one queue.
+    const catalogUrls = new Set(ctx.catalog.entries.map((e) => e.url))
+    const queue = urlQueue([...catalogUrls])
+    const tempFiles = shareVikeTempFiles()
+    const theirs = worker.run(queue)
+    let first = true
+    for (let chunk = queue.claim(); chunk; chunk = queue.claim()) {
+      // The error page (and any page outside the catalog), rendered by every call: written once, by this process.
+      const result = await renderChunk(chunk, {
+        redirects,
+        overrides: cms.overrides,
+        writesOthers: first,
+        catalogUrls,
+        onWritten: compress,
+        onPage: progress,
+      })
+      first = false
+      own.done += result.done
+      for (const [url, f] of result.facts) own.facts.set(url, f)
+      for (const [url, r] of result.rendered) own.rendered.set(url, r)
+    }
+    other = await theirs.catch((error: unknown) => {
+      tempFiles.done()
+      throw error
+    })
+    tempFiles.done(other.vikeTempFiles)
+    // Its pages compress while the assets, sitemap and checks below run (one core is free then).
+    const files = other.written
+    childCompression = (async () => {
+      for (const file of files) await compressor.add(file, await fs.promises.readFile(file))
+    })()
+    childCompression.catch(() => {})
+    phases.workerReady = other.readySeconds
+    phases.workerCpu = other.cpuSeconds
+    log(
+      `  render worker: ready ${other.readySeconds.toFixed(1)} s after its start, rendered ${other.done} of the pages (${other.cpuSeconds.toFixed(1)} s CPU, peak RSS ${other.peakRssMb.toFixed(0)} MB)`,
+    )
+  }
   // The same maps as one serial build: the inventory and the checks read them in catalog order.
   const facts = new Map(own.facts)
   const rendered = new Map(own.rendered)
@@ -223,6 +274,7 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
     process.exit(1)
   }
   since = performance.now()
+  await childCompression
   const compression = await compressor.finish(outDir)
   const compressed = compression.files
   phase(
@@ -237,18 +289,24 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
   writeInventory(inventoryFileOf(outDir), inventory)
   const totalSeconds = (performance.now() - started) / 1000
   const pagesPerSecond = done / renderSeconds
-  // The highest of the three steps: bundling, pre-rendering (this process and its worker) and the admin build.
-  // With the render worker, the pre-render's is the sum of both processes' peaks (an upper bound).
-  const peakRssMb = Math.max(process.resourceUsage().maxRSS / 1024 + (other?.peakRssMb ?? 0), bundles.peakRssMb, admin.peakRssMb)
+  // The largest process of the build: bundling, pre-rendering (this one or the render worker) or
+  // the admin build. peakRssSumMb: the sum of the peaks of the processes that run at the same time
+  // (this one, the render worker and the admin build), an upper bound of the machine's.
+  const peaks = [process.resourceUsage().maxRSS / 1024, other?.peakRssMb ?? 0, bundles.peakRssMb, admin.peakRssMb]
+  const peakRssMb = Math.max(...peaks)
+  const peakRssSumMb = peaks[0] + peaks[1] + peaks[3]
   log(
-    `pre-rendered ${done} pages in ${renderSeconds.toFixed(1)} s (${pagesPerSecond.toFixed(0)} pages/s); ${compressed} files precompressed; total ${totalSeconds.toFixed(1)} s; peak RSS ${peakRssMb.toFixed(0)} MB`,
+    `pre-rendered ${done} pages in ${renderSeconds.toFixed(1)} s (${pagesPerSecond.toFixed(0)} pages/s); ${compressed} files precompressed; total ${totalSeconds.toFixed(1)} s; peak RSS ${peakRssMb.toFixed(0)} MB (sum of its processes ${peakRssSumMb.toFixed(0)} MB)`,
   )
   report({ pages: done, pagesPerSecond, seconds: totalSeconds })
-  return { pages: done, renderSeconds, totalSeconds, pagesPerSecond, peakRssMb, phases }
+  return { pages: done, renderSeconds, totalSeconds, pagesPerSecond, peakRssMb, peakRssSumMb, phases }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  buildSite({ quiet: process.argv.includes('--json'), serial: !process.argv.includes('--parallel') || process.argv.includes('--serial') })
+  buildSite({
+    quiet: process.argv.includes('--json'),
+    ...(process.argv.includes('--serial') ? { serial: true } : process.argv.includes('--parallel') ? { serial: false } : {}),
+  })
     .then((result) => process.argv.includes('--json') && console.log(JSON.stringify(result)))
     .catch(fail)
 }
