@@ -23,6 +23,7 @@ type Result = {
   totalSeconds: number
   pagesPerSecond: number
   peakRssMb: number
+  peakRssSumMb?: number
   phases?: Record<string, number>
 }
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
@@ -49,11 +50,21 @@ function abPairs(label: string, env: Record<string, string>, report: (label: str
   const runs = Number(option('runs') ?? 2)
   const serial: Result[] = []
   const parallel: Result[] = []
+  // Each build with an empty precompression cache of its own: the second would otherwise copy the first's.
+  const cold = () => ({ ...env, PRECOMPRESS_CACHE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'precompress-cache-ab-')) })
+  const run = (args: string[]) => {
+    const e = cold()
+    try {
+      return runBuild(e, args)
+    } finally {
+      fs.rmSync(e.PRECOMPRESS_CACHE_DIR, { recursive: true, force: true })
+    }
+  }
   for (let i = 0; i < runs; i++) {
-    serial.push(runBuild(env, ['--serial']))
+    serial.push(run(['--serial']))
     report(`${label} serial`, serial.at(-1)!)
     console.log(`  (load ${os.loadavg()[0].toFixed(1)})`)
-    parallel.push(runBuild(env, ['--parallel']))
+    parallel.push(run(['--parallel']))
     report(`${label} parallel`, parallel.at(-1)!)
     console.log(`  (load ${os.loadavg()[0].toFixed(1)})`)
   }
@@ -66,7 +77,8 @@ function abPairs(label: string, env: Record<string, string>, report: (label: str
 async function main() {
   const rows: string[] = []
   const report = (label: string, r: Result) => {
-    const line = `${label.padEnd(22)} ${String(r.pages).padStart(6)} pages  ${r.pagesPerSecond.toFixed(0).padStart(5)} pages/s  pre-render ${r.renderSeconds.toFixed(1).padStart(6)} s  total ${r.totalSeconds.toFixed(1).padStart(6)} s  ${((r.renderSeconds * 1000) / r.pages).toFixed(2)} ms/page  peak RSS ${r.peakRssMb.toFixed(0)} MB`
+    const sum = r.peakRssSumMb ? ` (sum ${r.peakRssSumMb.toFixed(0)} MB)` : ''
+    const line = `${label.padEnd(22)} ${String(r.pages).padStart(6)} pages  ${r.pagesPerSecond.toFixed(0).padStart(5)} pages/s  pre-render ${r.renderSeconds.toFixed(1).padStart(6)} s  total ${r.totalSeconds.toFixed(1).padStart(6)} s  ${((r.renderSeconds * 1000) / r.pages).toFixed(2)} ms/page  peak RSS ${r.peakRssMb.toFixed(0)} MB${sum}`
     const phases = Object.entries(r.phases ?? {})
       .map(([k, v]) => `${k} ${v.toFixed(1)}`)
       .join(', ')

@@ -193,6 +193,7 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
     childCompression.catch(() => {})
     phases.workerReady = other.readySeconds
     phases.workerCpu = other.cpuSeconds
+    phases.workerPages = other.done
     log(
       `  render worker: ready ${other.readySeconds.toFixed(1)} s after its start, rendered ${other.done} of the pages (${other.cpuSeconds.toFixed(1)} s CPU, peak RSS ${other.peakRssMb.toFixed(0)} MB)`,
     )
