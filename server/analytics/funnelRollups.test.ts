@@ -5,8 +5,10 @@
 // kept counts; saved funnels are backfilled by the job; unread funnels' rows are purged.
 import { describe, expect, it } from 'vitest'
 import { databases, useTestDb } from '../../tests/api/helpers.ts'
+import { realtime } from '../admin/analytics.ts'
 import { funnel, journeys, type FunnelStep } from './funnels.ts'
-import { FUNNEL_CACHE_DAYS, funnelKey, maintainFunnels, readFunnel, readJourneys } from './funnelRollups.ts'
+import { readFunnel, readJourneys } from './funnelReads.ts'
+import { FUNNEL_CACHE_DAYS, funnelKey, maintainFunnels } from './funnelRollups.ts'
 import { DAY_MS, HOUR_MS } from './ingest.ts'
 import { readSessionPaths } from './pageReads.ts'
 import { dayRange } from './queries.ts'
@@ -198,5 +200,26 @@ describe.each(databases)('funnels and journeys from rollups ($name)', (target) =
     await maintainFunnels(db, later)
     expect(Number((await db('analytics_funnel_hourly').where({ funnel_key: funnelKey(adHoc) }).count({ n: '*' }).first())?.n)).toBe(0)
     expect(Number((await db('analytics_funnel_hourly').where({ funnel_key: key }).count({ n: '*' }).first())?.n)).toBeGreaterThan(0)
+  })
+
+  it('realtime counts the last 30 minutes of raw events as distinct sessions, pages and channels', async () => {
+    const db = t.db
+    if (!Number((await db('events').count({ n: '*' }).first())?.n)) await seed(db)
+    const now = NOW - 5 * 60_000
+    const since = now - 30 * 60_000
+    const raw = (await db('events').select('session_id', 'type', 'path', 'channel', 'ts')) as { session_id: string; type: string; path: string; channel: string; ts: number | string }[]
+    const inWindow = raw.filter((e) => Number(e.ts) >= since && Number(e.ts) <= now)
+    expect(inWindow.length).toBeGreaterThan(10)
+    const views = new Map<string, number>()
+    for (const e of inWindow.filter((x) => x.type === 'page_view')) views.set(e.path, (views.get(e.path) ?? 0) + 1)
+    const rt = await realtime(db, now)
+    expect(rt.visitors).toBe(new Set(inWindow.map((e) => e.session_id)).size)
+    expect(rt.pages).toEqual(
+      [...views]
+        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+        .slice(0, 10)
+        .map(([path, n]) => ({ path, views: n })),
+    )
+    expect(rt.channels).toEqual([{ channel: 'organic-search', sessions: new Set(inWindow.map((e) => e.session_id)).size }])
   })
 })
