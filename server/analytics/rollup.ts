@@ -16,6 +16,7 @@ import { defineJob } from '../jobs/define.ts'
 import { DAY_MS, HOUR_MS } from './ingest.ts'
 import { familyLookupFor, familyLookupOf, refreshFamilies, rollupFamilyDay, type FamilyLookup } from './families.ts'
 import { rollupDetailsDay, rollupDetailsHour } from './pageDetails.ts'
+import { maintainFunnels, rollupFunnelsHour } from './funnelRollups.ts'
 
 export const DIMENSIONS = ['total', 'page', 'channel', 'campaign', 'device', 'goal', 'landing', 'referrer'] as const
 export type Dimension = (typeof DIMENSIONS)[number]
@@ -202,6 +203,8 @@ export async function rollupHour(db: Queryable, hour: number): Promise<number> {
     for (const part of chunk(rows, 200)) await trx('analytics_hourly').insert(part.map((r) => ({ hour, dim: r.dim, key: r.key, ...figureColumns(r) })))
     // Page details, web vitals and session paths of /admin/web-analytics (decision 122).
     await rollupDetailsHour(trx, hour)
+    // Funnel counts and journey groups of the hour's session paths (decision 117).
+    await rollupFunnelsHour(trx, hour)
   })
   return rows.length
 }
@@ -264,6 +267,8 @@ export async function runRollups(db: Queryable, now = Date.now(), families: Fami
   }
   // A new build may have moved URLs between families: every day's family rows follow it.
   await refreshFamilies(db, families)
+  // Saved funnels' missing hours, journeys of older hours, unread funnels' rows (decision 117).
+  await maintainFunnels(db, now)
   return hours
 }
 
