@@ -17,21 +17,12 @@ import { DAY_MS, HOUR_MS } from './ingest.ts'
 import { familyLookupFor, familyLookupOf, refreshFamilies, rollupFamilyDay, type FamilyLookup } from './families.ts'
 import { rollupDetailsDay, rollupDetailsHour } from './pageDetails.ts'
 import { maintainFunnels, rollupFunnelsHour } from './funnelRollups.ts'
+import { METRICS } from './columns.ts'
+import { rollupWeekOfDay } from './coarse.ts'
 
 export const DIMENSIONS = ['total', 'page', 'channel', 'campaign', 'device', 'goal', 'landing', 'referrer'] as const
 export type Dimension = (typeof DIMENSIONS)[number]
-export const METRICS = [
-  'visitors',
-  'sessions',
-  'page_views',
-  'entries',
-  'exits',
-  'engaged_sessions',
-  'engaged_ms',
-  'duration_ms',
-  'conversions',
-  'events',
-] as const
+export { METRICS }
 export type Metric = (typeof METRICS)[number]
 export type Figures = Record<Metric, number>
 export type RollupRow = { dim: Dimension; key: string } & Figures
@@ -227,6 +218,8 @@ export async function rollupDay(db: Queryable, day: number, families: FamilyLook
     await rollupDetailsDay(trx, day)
     // Per template family (decision 114): read by the per-family report for whole days.
     await rollupFamilyDay(trx, day, families.familyOf)
+    // Weekly rows (decision 119): long ranges read whole weeks.
+    await rollupWeekOfDay(trx, day)
   })
 }
 
