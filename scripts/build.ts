@@ -8,7 +8,6 @@ import { setDbPosts } from '../data/dbPosts.ts'
 import { getSiteContext } from '../pages/_shared/siteContext.ts'
 import { readBuildSnapshot } from '../server/posts/snapshot.ts'
 import { startStep } from './build/steps.ts'
-import { writeAssets } from './build/assets.ts'
 import { CHATBOT_INDEX_FILE } from './build/chatbotIndex.ts'
 import { prepareEarlyOutputs } from './build/earlyOutputs.ts'
 import { checkSite } from './build/checkSite.ts'
@@ -111,6 +110,8 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
   // empties dist/client when it starts writing), before the pre-render, so they compress during it.
   const bundlesStep = startStep('bundles', ['', quiet ? 'quiet' : ''])
   bundlesStep.catch(() => {})
+  // sharp (libvips) loads while the bundles build, not on the start-up path.
+  const assetsModule = import('./build/assets.ts')
   const early = prepareEarlyOutputs(ctx, redirects, cms.overrides.size === 0)
   phases.early = early.seconds
   const bundles = await bundlesStep
@@ -139,6 +140,7 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
   // Images (sharp, on its own threads) and then the feeds (they read the images' sizes) while the
   // pre-render goes on; awaited after it.
   const assetsStarted = performance.now()
+  const { writeAssets } = await assetsModule
   const assetsStep = writeAssets(ctx, outDir).then(async () => {
     const feeds = writeFeeds(outDir, ctx.data.posts, cms.feedSettings, feedSiteOf(ctx), { compress: false }).written
     for (const feed of feeds) {
