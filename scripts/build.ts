@@ -2,21 +2,20 @@
 // catalog URL into dist/client with progress output, writes generated assets, sitemap.xml and
 // robots.txt, checks every page (links, duplicates, head), and precompresses the output.
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { AggregateDataError, DataError, defaultDataDir } from '../data/loadData.ts'
 import { setDbPosts } from '../data/dbPosts.ts'
 import { getSiteContext } from '../pages/_shared/siteContext.ts'
 import { readBuildSnapshot } from '../server/posts/snapshot.ts'
-import { runStep, startStep } from './build/steps.ts'
-import { writeAssets } from './build/assets.ts'
-import { gzipSize, writeChatbotIndex } from './build/chatbotIndex.ts'
+import { startStep } from './build/steps.ts'
+import { CHATBOT_INDEX_FILE } from './build/chatbotIndex.ts'
+import { prepareEarlyOutputs } from './build/earlyOutputs.ts'
 import { checkSite } from './build/checkSite.ts'
 import { createPrecompressor } from './build/precompress.ts'
-import { renderChunk, renderPages, shareVikeTempFiles, startRenderWorker, urlQueue, type RenderedFacts, type ShardOutput } from './build/renderShard.ts'
+import { renderChunk, renderPages, startRenderWorker, urlQueue, type RenderedFacts, type ShardOutput } from './build/renderShard.ts'
 import type { QuickFacts } from './build/checkSite.ts'
 import { writeSitemap } from './build/sitemap.ts'
-import { finishRedirects, prepareRedirects } from './build/redirects.ts'
+import { prepareRedirects } from './build/redirects.ts'
 import { newBuildId, writeBuildReport, type BuildReport } from '../server/monitoring/builds.ts'
 import { readCmsBuildData } from './build/cmsData.ts'
 import { effectiveHead, isIndexable } from '../server/cms/headOverride.ts'
@@ -120,41 +119,64 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
       )
     }
   }
-  // On both cores (the default; --serial renders in this process only): the render child starts
-  // now, so its start-up (modules, data parse) overlaps with the bundles step, which keeps only
-  // about one core busy. See docs/decisions/170-parallel-render-default.md.
+  // With --parallel (serial by default, docs/decisions/170-parallel-render-default.md) the render
+  // child starts now, so its start-up (modules, data parse) overlaps with the bundles step.
   const worker = serial
     ? undefined
     : startRenderWorker({ dataDir: process.env.DATA_DIR!, snapshot, rules: redirects.rules, overrides: cms.overrides }, progress)
   worker?.ready.catch(() => {})
   fs.rmSync(distDir, { recursive: true, force: true })
-  // The admin (a Vite build of its own, independent of the pages) builds in a child process: into a
-  // staging folder, since the pre-render owns dist/client, then moved into dist/client/admin once
-  // both are done (same files as building it afterwards). ADMIN_BUILD_AT=bundles starts it with
-  // the bundles step instead of with the pre-render (measured in decision 170).
-  const adminStaging = path.join(distDir, 'admin-staging')
-  const adminAt = process.env.ADMIN_BUILD_AT ?? 'render'
-  const startAdmin = () => {
-    const started = startStep('admin', [adminStaging, quiet ? 'quiet' : ''])
-    // Awaited after the pre-render; a failure then stops the build like before.
-    started.catch(() => {})
-    return started
-  }
-  let adminStep = adminAt === 'bundles' ? startAdmin() : undefined
-  const bundles = runStep('bundles', ['', quiet ? 'quiet' : ''])
-  log(`bundles built in ${bundles.seconds.toFixed(1)} s`)
+  // The bundles (vike build of the client and server, a child process) build while this process
+  // prepares the outputs that depend on the data alone: the chatbot index, the redirect host files
+  // and, without page overrides, the sitemap. They are written once the bundles are done (Vite
+  // empties dist/client when it starts writing), before the pre-render, so they compress during it.
+  const bundlesStep = startStep('bundles', ['', quiet ? 'quiet' : ''])
+  bundlesStep.catch(() => {})
+  // sharp (libvips) loads while the bundles build, not on the start-up path.
+  const assetsModule = import('./build/assets.ts')
+  const early = prepareEarlyOutputs(ctx, redirects, cms.overrides.size === 0)
+  phases.early = early.seconds
+  const bundles = await bundlesStep
+  log(`bundles built in ${bundles.seconds.toFixed(1)} s (${early.seconds.toFixed(1)} s of chatbot index, sitemap and redirect files meanwhile)`)
   phases.bundles = bundles.seconds
-  adminStep ??= startAdmin()
+  for (const [file, bytes] of early.files) fs.writeFileSync(path.join(outDir, file), bytes)
+  log(`  chatbot index: ${early.chatDocs} documents, ${(early.chatBytes / 1024).toFixed(0)} KB`)
+  // The admin (a Vite build of its own, independent of the pages) builds in a child process while
+  // this one pre-renders: into a staging folder, since the pre-render owns dist/client, then moved
+  // into dist/client/admin as soon as it is done (no page lives under /admin), so brotli 11 of its
+  // 2 MB of JS runs during the pre-render too (same files as building it afterwards).
+  const adminStaging = path.join(distDir, 'admin-staging')
+  const compressor = createPrecompressor({ cacheDir: precompressCacheDir() })
+  const adminStarted = performance.now()
+  let adminSeconds = 0
+  const adminStep = startStep('admin', [adminStaging, quiet ? 'quiet' : '']).then((admin) => {
+    fs.rmSync(path.join(outDir, 'admin'), { recursive: true, force: true })
+    fs.renameSync(path.join(adminStaging, 'admin'), path.join(outDir, 'admin'))
+    fs.rmSync(adminStaging, { recursive: true, force: true })
+    compressor.addExisting(path.join(outDir, 'admin'))
+    adminSeconds = (performance.now() - adminStarted) / 1000
+    return admin
+  })
+  // Awaited after the pre-render; a failure then stops the build like before.
+  adminStep.catch(() => {})
+  // Images (sharp, on its own threads) and then the feeds (they read the images' sizes) while the
+  // pre-render goes on; awaited after it.
+  const assetsStarted = performance.now()
+  const { writeAssets } = await assetsModule
+  const assetsStep = writeAssets(ctx, outDir).then(async () => {
+    const feeds = writeFeeds(outDir, ctx.data.posts, cms.feedSettings, feedSiteOf(ctx), { compress: false }).written
+    for (const feed of feeds) {
+      const file = path.join(outDir, feed.slice(1))
+      await compressor.add(file, fs.readFileSync(file))
+    }
+    return { feeds: feeds.length, seconds: (performance.now() - assetsStarted) / 1000 }
+  })
+  assetsStep.catch(() => {})
 
   renderStart = performance.now()
-  const compressor = createPrecompressor({ cacheDir: precompressCacheDir() })
   compressor.addExisting(outDir)
   const compress = (filePath: string, fileContent: string) => compressor.add(filePath, fileContent)
-  const own = {
-    done: 0,
-    facts: new Map<string, QuickFacts>(),
-    rendered: new Map<string, RenderedFacts>(),
-  }
+  const own = { done: 0, facts: new Map<string, QuickFacts>(), rendered: new Map<string, RenderedFacts>() }
   let other: ShardOutput | undefined
   if (!worker) {
     Object.assign(own, await renderPages({ redirects, overrides: cms.overrides, writes: () => true, onWritten: compress, onPage: progress }))
@@ -162,11 +184,10 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
     // Work stealing: this process and the child claim chunks of the catalog's URLs from one queue.
     const catalogUrls = new Set(ctx.catalog.entries.map((e) => e.url))
     const queue = urlQueue([...catalogUrls])
-    const tempFiles = shareVikeTempFiles()
     const theirs = worker.run(queue)
     let first = true
     for (let chunk = queue.claim(); chunk; chunk = queue.claim()) {
-      // The error page (and any page outside the catalog), rendered by every call: written once, by this process.
+      // The error page (outside the catalog): written once, by this process's first chunk.
       const result = await renderChunk(chunk, {
         redirects,
         overrides: cms.overrides,
@@ -180,12 +201,8 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
       for (const [url, f] of result.facts) own.facts.set(url, f)
       for (const [url, r] of result.rendered) own.rendered.set(url, r)
     }
-    other = await theirs.catch((error: unknown) => {
-      tempFiles.done()
-      throw error
-    })
-    tempFiles.done(other.vikeTempFiles)
-    // Its pages compress while the assets, sitemap and checks below run (one core is free then).
+    other = await theirs
+    // Its pages compress while the steps below run.
     const files = other.written
     childCompression = (async () => {
       for (const file of files) await compressor.add(file, await fs.promises.readFile(file))
@@ -211,17 +228,12 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
 
   let since = performance.now()
   const admin = await adminStep
-  fs.rmSync(path.join(outDir, 'admin'), { recursive: true, force: true })
-  fs.renameSync(path.join(adminStaging, 'admin'), path.join(outDir, 'admin'))
-  fs.rmSync(adminStaging, { recursive: true, force: true })
-  // Its bundles compress (brotli 11) while the assets, sitemap and checks below run.
-  compressor.addExisting(path.join(outDir, 'admin'))
   // phases.admin: its own time, overlapped with the pre-render; adminWait: what the build
   // still waited for it after the pre-render.
   phases.admin = admin.seconds
   phases.adminWait = (performance.now() - since) / 1000
   log(
-    `  admin built in ${admin.seconds.toFixed(1)} s during the pre-render, waited ${phases.adminWait.toFixed(1)} s more (${((admin.jsBytes ?? 0) / 1024).toFixed(0)} KiB of JS)`,
+    `  admin built in ${admin.seconds.toFixed(1)} s (moved in after ${adminSeconds.toFixed(1)} s) during the pre-render, waited ${phases.adminWait.toFixed(1)} s more (${((admin.jsBytes ?? 0) / 1024).toFixed(0)} KiB of JS)`,
   )
 
   const phase = (name: string, since: number, key?: string) => {
@@ -230,7 +242,10 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
     log(`  ${name} in ${seconds.toFixed(1)} s`)
   }
   since = performance.now()
-  await writeAssets(ctx, outDir)
+  const assets = await assetsStep
+  log(
+    `  images and ${assets.feeds} feeds (${cms.feedSettings.content} content, ${cms.feedSettings.itemLimit} items${cms.feedSettings.hubUrl ? `, hub ${cms.feedSettings.hubUrl}` : ''}) written in ${assets.seconds.toFixed(1)} s during the pre-render`,
+  )
   const inventoryPages: InventoryPage[] = ctx.catalog.entries.flatMap((e) => {
     const page = rendered.get(e.url)
     if (!page) return []
@@ -246,15 +261,12 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
     canonicalOverrides.set(page.url, head.canonical)
     if (!isIndexable(head, ctx.siteUrl + page.url)) outOfSitemap.add(page.url)
   }
-  writeSitemap(ctx, outDir, outOfSitemap)
-  const feeds = writeFeeds(outDir, ctx.data.posts, cms.feedSettings, feedSiteOf(ctx), { compress: false }).written
-  log(
-    `  ${feeds.length} feeds (${cms.feedSettings.content} content, ${cms.feedSettings.itemLimit} items${cms.feedSettings.hubUrl ? `, hub ${cms.feedSettings.hubUrl}` : ''})`,
-  )
-  const chatIndex = writeChatbotIndex(ctx, outDir)
-  log(`  chatbot index: ${chatIndex.docs} documents, ${(chatIndex.json.length / 1024).toFixed(0)} KB, ${(gzipSize(chatIndex.json) / 1024).toFixed(0)} KB gzip`)
-  finishRedirects(redirects, outDir, log)
-  phase('assets and sitemap', since, 'assets')
+  // With page overrides the sitemap leaves out the pages they make noindex or canonical
+  // elsewhere, which needs their rendered head: written now. Without, it was written before.
+  if (cms.overrides.size) writeSitemap(ctx, outDir, outOfSitemap)
+  log(`redirects: ${redirects.rewritten} internal link(s) rewritten to their final URL; wrote _redirects, redirects.nginx.conf, .htaccess`)
+  for (const line of early.hostNotes) log(line)
+  phase('assets and sitemap after the pre-render', since, 'assets')
   since = performance.now()
   const problems = checkSite(ctx, outDir, facts, canonicalOverrides)
   phase(`checked ${facts.size} pages`, since, 'check')
@@ -283,6 +295,9 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
     since,
     'precompress',
   )
+  // The index's size gzipped (level 9, as served), read from the compressed file.
+  const chatGz = path.join(outDir, `${CHATBOT_INDEX_FILE}.gz`)
+  if (fs.existsSync(chatGz)) log(`  chatbot index: ${(fs.statSync(chatGz).size / 1024).toFixed(0)} KB gzip`)
   const files = [...walkFiles(outDir)]
     .map((f) => `/${path.relative(outDir, f).split(path.sep).join('/')}`)
     .filter((f) => !/\.(br|gz)$/.test(f) && !f.endsWith('/index.html'))
@@ -290,24 +305,21 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
   writeInventory(inventoryFileOf(outDir), inventory)
   const totalSeconds = (performance.now() - started) / 1000
   const pagesPerSecond = done / renderSeconds
-  // The largest process of the build: bundling, pre-rendering (this one or the render worker) or
-  // the admin build. peakRssSumMb: the sum of the peaks of the processes that run at the same time
-  // (this one, the render worker and the admin build), an upper bound of the machine's.
-  const peaks = [process.resourceUsage().maxRSS / 1024, other?.peakRssMb ?? 0, bundles.peakRssMb, admin.peakRssMb]
-  const peakRssMb = Math.max(...peaks)
-  const peakRssSumMb = peaks[0] + peaks[1] + peaks[3]
+  // The largest process of the build (bundles, this one, the render worker, admin) as peakRssMb;
+  // peakRssSumMb: the sum of the peaks of those that run at the same time (this one, the render
+  // worker, the admin), an upper bound of the machine's.
+  const peakRss = { bundles: bundles.peakRssMb, admin: admin.peakRssMb, render: process.resourceUsage().maxRSS / 1024, renderWorker: other?.peakRssMb ?? 0 }
+  const peakRssMb = Math.max(peakRss.render, peakRss.renderWorker, peakRss.bundles, peakRss.admin)
+  const peakRssSumMb = peakRss.render + peakRss.renderWorker + peakRss.admin
   log(
     `pre-rendered ${done} pages in ${renderSeconds.toFixed(1)} s (${pagesPerSecond.toFixed(0)} pages/s); ${compressed} files precompressed; total ${totalSeconds.toFixed(1)} s; peak RSS ${peakRssMb.toFixed(0)} MB (sum of its processes ${peakRssSumMb.toFixed(0)} MB)`,
   )
   report({ pages: done, pagesPerSecond, seconds: totalSeconds })
-  return { pages: done, renderSeconds, totalSeconds, pagesPerSecond, peakRssMb, peakRssSumMb, phases }
+  return { pages: done, renderSeconds, totalSeconds, pagesPerSecond, peakRssMb, peakRssSumMb, peakRss, phases }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  buildSite({
-    quiet: process.argv.includes('--json'),
-    ...(process.argv.includes('--serial') ? { serial: true } : process.argv.includes('--parallel') ? { serial: false } : {}),
-  })
+  buildSite({ quiet: process.argv.includes('--json'), serial: !process.argv.includes('--parallel') || process.argv.includes('--serial') })
     .then((result) => process.argv.includes('--json') && console.log(JSON.stringify(result)))
     .catch(fail)
 }

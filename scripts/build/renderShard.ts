@@ -1,7 +1,7 @@
 // Pre-rendering on both cores: a child process (this file run as a script) starts while the
 // bundles build, loads its modules and parses the data, then it and the build claim chunks of the
-// catalog's URLs from one queue (work stealing) and render them with vike's prerender(). Both run
-// the same per-page code (renderPages below) on the same inputs, handed over with v8
+// catalog's URLs from one queue (work stealing) and render them with vike's renderPage(). Both
+// run the same per-page code (renderPages below) on the same inputs, handed over with v8
 // serialization (Maps and Dates survive), so every file is the one the serial build writes.
 // See docs/decisions/162-parallel-render.md and 170-parallel-render-default.md.
 import { spawn } from 'node:child_process'
@@ -9,34 +9,14 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import v8 from 'node:v8'
-import { prerender } from 'vike/api'
-import { setDbPosts, setRenderOnly, type DbPostsSnapshot } from '../../data/dbPosts.ts'
+import { pathToFileURL } from 'node:url'
+import { setDbPosts, type DbPostsSnapshot } from '../../data/dbPosts.ts'
 import { getSiteContext } from '../../pages/_shared/siteContext.ts'
 import { effectiveHead, setHead } from '../../server/cms/headOverride.ts'
 import { pageFacts } from '../../server/cms/inventory.ts'
 import type { PageOverrideRow } from '../../server/db/queries/pageOverrides.ts'
 import { quickFacts, type QuickFacts } from './checkSite.ts'
 import { planRedirects, type RedirectPlan } from './redirects.ts'
-
-type PrerenderedPage = {
-  urlOriginal: string
-  data?: unknown
-  pageHtmlString?: string
-  _prerenderResult: { filePath: string; fileContent: string }
-  _prerenderContext?: { output?: { pageContext: unknown; fileContent: string }[] }
-}
-
-/** Vike keeps every page's HTML and data until pre-rendering ends (prerenderContext.output);
- * we have already written the file, so drop our copies to keep a 10,000-page build's memory
- * flat. Private fields: if vike renames them this only stops saving memory. */
-function releasePage(pageContext: PrerenderedPage) {
-  const output = pageContext._prerenderContext?.output
-  const written = output?.findLast((o) => o.pageContext === pageContext)
-  if (written) written.fileContent = ''
-  pageContext._prerenderResult.fileContent = ''
-  pageContext.pageHtmlString = ''
-  pageContext.data = undefined
-}
 
 export type RenderedFacts = ReturnType<typeof pageFacts>
 
@@ -54,40 +34,72 @@ export type RenderOptions = {
   onPage?: () => void
 }
 
-/** Pre-renders with vike and writes each page as the build always has: redirected links
- * rewritten, the CMS head override applied, facts kept for the checks and the inventory. */
+/** The build's output folder, as vite.config.ts names it (vike's outDir). */
+const root = path.resolve(import.meta.dirname, '../..')
+const distDir = () => path.resolve(root, process.env.BUILD_OUT_DIR || 'dist')
+
+/** The URL vike pre-renders the error page at (its 404.html). */
+const ERROR_URL = '/404'
+
+/** Where vike's prerender() writes a URL's HTML (its urlToFile: `/a` -> `/a/index.html`, the
+ * error page -> `/404.html`). Catalog URLs are plain paths (no query, hash or trailing slash). */
+const fileOf = (outDirClient: string, url: string) =>
+  url === ERROR_URL ? path.join(outDirClient, '404.html') : path.join(outDirClient, url === '/' ? '' : url, 'index.html')
+
+/**
+ * Renders every catalog URL (and the error page) with vike's `renderPage()` over the server
+ * bundle `vike build` wrote, and writes each page as the build always has: redirected links
+ * rewritten, the CMS head override applied, facts kept for the checks and the inventory.
+ *
+ * Not vike's `prerender()` (decision 164): that resolves the Vite config and vike's config files
+ * again (esbuild, Babel) and creates, routes and keeps a pageContext for every URL before the
+ * first page renders, seconds of fixed cost, and then renders two pages at a time around
+ * awaited file writes. `renderPage()` is the same route, data hook and onRenderHtml with the same
+ * HTML injection: the pages are byte-identical (tests/site/incrementalPublish.test.ts compares
+ * this build with the publisher, which still uses `prerender()`).
+ */
 export async function renderPages(opts: RenderOptions) {
   const ctx = getSiteContext({ share: true })
   const facts = new Map<string, QuickFacts>()
   const rendered = new Map<string, RenderedFacts>()
+  const outDirClient = path.join(distDir(), 'client')
+  // The server entry registers the bundle's pages, hooks and assets manifest with vike.
+  await import(pathToFileURL(path.join(distDir(), 'server', 'entry.mjs')).href)
+  const { renderPage } = await import('vike/server')
+  const madeDirs = new Set<string>()
   let done = 0
-  setRenderOnly(opts.only)
-  try {
-    await prerender({
-      viteConfig: { logLevel: 'warn' },
-      onPagePrerender: async (pageContext: PrerenderedPage) => {
-        if (!opts.writes(pageContext.urlOriginal)) return releasePage(pageContext)
-        const { filePath, fileContent: html } = pageContext._prerenderResult
-        let fileContent = filePath.endsWith('.html') ? opts.redirects.rewrite(html) : html
-        if (filePath.endsWith('.html') && ctx.catalog.byUrl.has(pageContext.urlOriginal)) {
-          // The inventory of /admin/cms keeps the page as rendered; a page override then sets its head.
-          const own = pageFacts(fileContent)
-          rendered.set(pageContext.urlOriginal, own)
-          const override = opts.overrides.get(pageContext.urlOriginal)
-          if (override) fileContent = setHead(fileContent, effectiveHead(own.head, override, ctx.siteUrl))
-        }
-        await fs.promises.mkdir(path.dirname(filePath), { recursive: true })
-        await fs.promises.writeFile(filePath, fileContent)
-        await opts.onWritten?.(filePath, fileContent)
-        if (!filePath.endsWith('.html')) return
-        facts.set(pageContext.urlOriginal, quickFacts(fileContent))
-        releasePage(pageContext)
-        done++
-        opts.onPage?.()
-      },
-    })
-  } finally {
-    setRenderOnly(undefined)
+  const urls = ctx.catalog.entries.map((e) => e.url).filter((url) => (!opts.only || opts.only.has(url)) && opts.writes(url))
+  if (opts.writes(ERROR_URL)) urls.push(ERROR_URL)
+  for (const url of urls) {
+    const isError = url === ERROR_URL
+    const pageContext = await renderPage({ urlOriginal: url })
+    const { httpResponse, errorWhileRendering } = pageContext as typeof pageContext & { errorWhileRendering?: unknown }
+    if (errorWhileRendering) throw errorWhileRendering
+    if (!httpResponse || httpResponse.statusCode !== (isError ? 404 : 200)) {
+      throw new Error(
+        `pre-rendering ${url} answered ${httpResponse ? `status ${httpResponse.statusCode}` : 'nothing'} (a redirect, an abort or no matching page)`,
+      )
+    }
+    const filePath = fileOf(outDirClient, url)
+    let fileContent = opts.redirects.rewrite(httpResponse.body)
+    if (!isError) {
+      // The inventory of /admin/cms keeps the page as rendered; a page override then sets its head.
+      const own = pageFacts(fileContent)
+      rendered.set(url, own)
+      const override = opts.overrides.get(url)
+      if (override) fileContent = setHead(fileContent, effectiveHead(own.head, override, ctx.siteUrl))
+    }
+    const dir = path.dirname(filePath)
+    if (!madeDirs.has(dir)) {
+      fs.mkdirSync(dir, { recursive: true })
+      madeDirs.add(dir)
+    }
+    // Written synchronously: 27 KB into the page cache is cheaper than the thread pool's round trips.
+    fs.writeFileSync(filePath, fileContent)
+    await opts.onWritten?.(filePath, fileContent)
+    facts.set(url, quickFacts(fileContent))
+    done++
+    opts.onPage?.()
   }
   return { done, facts, rendered }
 }
@@ -107,22 +119,20 @@ export type ShardOutput = {
   peakRssMb: number
   /** The files it wrote (pages and their pageContext JSON), for the build's compressor. */
   written: string[]
-  /** vike's temporary config files it wrote (the build deletes them). */
-  vikeTempFiles: string[]
   /** Seconds from its spawn to ready (modules loaded, data parsed) and CPU seconds it used. */
   readySeconds: number
   cpuSeconds: number
 }
 
-/** Smallest share of URLs handed out at once: each vike prerender() call costs about 60–100 ms of
- * CPU besides its pages (it resolves vike's config again and renders the error page), about 20
- * pages' worth (decision 170). */
-const MIN_CHUNK = 100
+/** Smallest share of URLs handed out at once. A chunk costs a pass over the catalog and one IPC
+ * round trip (with vike's prerender(), before decision 164, each call cost 60–120 ms of CPU:
+ * decision 170). */
+const MIN_CHUNK = 50
 
 /** Work stealing over the catalog's URLs: each renderer (this process and the child) claims the
  * next contiguous chunk when it is free, so both finish together whatever the start-up or the load
  * of each. Chunks shrink as the queue empties (guided self-scheduling: half of what is left for
- * two renderers, never below MIN_CHUNK), so there are few prerender() calls and a small tail. */
+ * two renderers, never below MIN_CHUNK), so there are few chunks and a small tail. */
 export function urlQueue(urls: readonly string[], workers = 2, minChunk = MIN_CHUNK) {
   let next = 0
   return {
@@ -140,47 +150,6 @@ export function urlQueue(urls: readonly string[], workers = 2, minChunk = MIN_CH
 type ToChild = { type: 'chunk'; urls: string[] } | { type: 'done' }
 type FromChild = { type: 'ready' } | { type: 'claim' } | { type: 'result'; output: ShardOutput }
 
-/** vike's temporary config files. On every prerender() call vike transpiles each +config,
- * +route… file to `<file>.build-<content hash>.mjs` beside it, imports it and deletes it: two
- * processes doing that at once delete (or truncate, by writing it again) the file the other is
- * importing (ENOENT, or an empty module). In both renderers these files are written atomically
- * (a file of the process's own, renamed over) and left in place; the build deletes them when the
- * pre-render is over. Once a process has imported them they come from its import cache. */
-const vikeTempFile = /\.build-[a-z0-9]{12}\.mjs$/
-
-export function shareVikeTempFiles({ owner = true } = {}) {
-  const { writeFileSync, unlinkSync } = fs
-  const files = new Set<string>()
-  fs.writeFileSync = ((file: fs.PathOrFileDescriptor, data: string | NodeJS.ArrayBufferView, options?: fs.WriteFileOptions) => {
-    if (typeof file !== 'string' || !vikeTempFile.test(file)) return writeFileSync(file, data, options)
-    files.add(file)
-    const own = `${file}.${process.pid}.tmp`
-    writeFileSync(own, data, options)
-    fs.renameSync(own, file)
-  }) as typeof fs.writeFileSync
-  fs.unlinkSync = ((file: fs.PathLike) => {
-    if (typeof file === 'string' && vikeTempFile.test(file)) files.add(file)
-    else unlinkSync(file)
-  }) as typeof fs.unlinkSync
-  const remove = () => {
-    for (const file of files) fs.rmSync(file, { force: true })
-  }
-  // A build that fails midway leaves none in the source tree either. Only the build (the owner)
-  // deletes them: the child exits while the build may still be importing them.
-  if (owner) process.once('exit', remove)
-  return {
-    files,
-    /** Deletes the files (when no process renders any more) and restores fs. */
-    done(more: Iterable<string> = []) {
-      for (const file of more) files.add(file)
-      remove()
-      process.off('exit', remove)
-      fs.writeFileSync = writeFileSync
-      fs.unlinkSync = unlinkSync
-    },
-  }
-}
-
 /** Renders one chunk of URLs. */
 export function renderChunk(
   urls: readonly string[],
@@ -190,7 +159,7 @@ export function renderChunk(
   return renderPages({
     ...opts,
     only,
-    // vike renders the error page (and any page outside the catalog) in every call: one of them writes it.
+    // The error page (outside the catalog): rendered and written by one call only.
     writes: (url) => only.has(url) || (!!opts.writesOthers && !opts.catalogUrls?.has(url)),
   })
 }
@@ -286,7 +255,6 @@ async function worker() {
   // Parse and validate the data now, while the build's bundles step runs.
   getSiteContext({ share: true })
   const redirects = planRedirects(input.rules)
-  const tempFiles = shareVikeTempFiles({ owner: false })
   const readySeconds = (performance.now() - started) / 1000
   process.send!({ type: 'ready' } satisfies FromChild)
   const output: ShardOutput = {
@@ -296,7 +264,6 @@ async function worker() {
     rewritten: 0,
     peakRssMb: 0,
     written: [],
-    vikeTempFiles: [],
     readySeconds,
     cpuSeconds: 0,
   }
@@ -316,7 +283,6 @@ async function worker() {
   }
   const cpu = process.cpuUsage(cpuStart)
   Object.assign(output, {
-    vikeTempFiles: [...tempFiles.files],
     rewritten: redirects.rewritten,
     peakRssMb: process.resourceUsage().maxRSS / 1024,
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
