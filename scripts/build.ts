@@ -119,12 +119,6 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
       )
     }
   }
-  // With --parallel (serial by default, docs/decisions/170-parallel-render-default.md) the render
-  // child starts now, so its start-up (modules, data parse) overlaps with the bundles step.
-  const worker = serial
-    ? undefined
-    : startRenderWorker({ dataDir: process.env.DATA_DIR!, snapshot, rules: redirects.rules, overrides: cms.overrides }, progress)
-  worker?.ready.catch(() => {})
   fs.rmSync(distDir, { recursive: true, force: true })
   // The bundles (vike build of the client and server, a child process) build while this process
   // prepares the outputs that depend on the data alone: the chatbot index, the redirect host files
@@ -137,6 +131,13 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
   const early = prepareEarlyOutputs(ctx, redirects, cms.overrides.size === 0)
   phases.early = early.seconds
   const bundles = await bundlesStep
+  // With --parallel (serial by default, docs/decisions/170-parallel-render-default.md) the render
+  // child starts now, once the bundles are built: started before them, its start-up (modules, data
+  // parse, ~3 s of CPU) slowed the bundles step and the early outputs more than it saved.
+  const worker = serial
+    ? undefined
+    : startRenderWorker({ dataDir: process.env.DATA_DIR!, snapshot, rules: redirects.rules, overrides: cms.overrides }, progress)
+  worker?.ready.catch(() => {})
   log(`bundles built in ${bundles.seconds.toFixed(1)} s (${early.seconds.toFixed(1)} s of chatbot index, sitemap and redirect files meanwhile)`)
   phases.bundles = bundles.seconds
   for (const [file, bytes] of early.files) fs.writeFileSync(path.join(outDir, file), bytes)

@@ -1,5 +1,5 @@
-// Pre-rendering on both cores: a child process (this file run as a script) starts while the
-// bundles build, loads its modules and parses the data, then it and the build claim chunks of the
+// Pre-rendering on both cores: a child process (this file run as a script) starts once the
+// bundles are built, loads its modules and parses the data, then it and the build claim chunks of the
 // catalog's URLs from one queue (work stealing) and render them with vike's renderPage(). Both
 // run the same per-page code (renderPages below) on the same inputs, handed over with v8
 // serialization (Maps and Dates survive), so every file is the one the serial build writes.
@@ -165,8 +165,7 @@ export function renderChunk(
 }
 
 export type RenderWorker = {
-  /** Resolves once the child has loaded its modules and parsed the data (it can start early,
-   * while the bundles build: it only needs them at its first chunk). */
+  /** Resolves once the child has loaded its modules and parsed the data. */
   ready: Promise<void>
   /** Starts handing it chunks from the queue; resolves with its facts once the queue is empty. */
   run(queue: { claim(): string[] | undefined }): Promise<ShardOutput>
@@ -177,8 +176,7 @@ export type RenderWorker = {
  * for chunks. Killed if the build exits first. */
 export function startRenderWorker(input: ShardInput, onPage: () => void): RenderWorker {
   const spawned = performance.now()
-  // The input goes through a file, not the IPC channel: the build blocks in the bundles step
-  // (spawnSync) right after this, and a large message might not be flushed by then.
+  // The input goes through a file, read before anything else: the child needs it whole to start.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'render-worker-'))
   const inFile = path.join(dir, 'in.bin')
   fs.writeFileSync(inFile, v8.serialize(input))
@@ -252,7 +250,7 @@ async function worker() {
   const input = v8.deserialize(fs.readFileSync(process.argv[3])) as ShardInput
   process.env.DATA_DIR = input.dataDir
   setDbPosts(input.snapshot)
-  // Parse and validate the data now, while the build's bundles step runs.
+  // Parse and validate the data now, while the build renders its first chunk.
   getSiteContext({ share: true })
   const redirects = planRedirects(input.rules)
   const readySeconds = (performance.now() - started) / 1000
