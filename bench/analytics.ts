@@ -200,6 +200,9 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
   })()
   let ingested = 0
   const t1 = performance.now()
+  // CPU of the whole process (main thread and SQLite's threads) while ingesting: less sensitive to
+  // the shared machine's load than the rate (the hour rollups running meanwhile are in it too).
+  const cpu0 = process.cpuUsage()
   // 64 requests in flight at any time, each a batch of 25 events from one browser, derived and
   // handed to the event buffer as POST /api/events does (BENCH_INGEST=group: the old path, 20
   // requests' batches per group-commit transaction).
@@ -272,11 +275,12 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
   await buffer.stop()
   await stopEventBuffer(db)
   const seconds = (performance.now() - t1) / 1000
+  const cpu = process.cpuUsage(cpu0)
   stop = true
   await rolling
   const layer = grouped ? 'derive + group commit of 20 requests' : direct ? 'derive + event buffer' : 'POST /api/events handler + event buffer'
   console.log(
-    `ingestion (${layer}${grouped ? '' : `, ${stats.flushes} flushes, largest ${stats.largestFlush} rows, ${stats.retriedAlone} batches retried alone`}) while rolling up: ${Math.round(ingested / seconds).toLocaleString('en-US')} events/s (${ingested.toLocaleString('en-US')} in ${seconds.toFixed(1)} s, ${rollups} hour rollups meanwhile; load average ${os
+    `ingestion (${layer}${grouped ? '' : `, ${stats.flushes} flushes, largest ${stats.largestFlush} rows, ${stats.retriedAlone} batches retried alone`}) while rolling up: ${Math.round(ingested / seconds).toLocaleString('en-US')} events/s (${ingested.toLocaleString('en-US')} in ${seconds.toFixed(1)} s, ${rollups} hour rollups meanwhile; process CPU ${((cpu.user + cpu.system) / ingested).toFixed(1)} µs per event; load average ${os
       .loadavg()
       .map((n) => n.toFixed(1))
       .join(' / ')})`,
