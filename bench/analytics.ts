@@ -19,7 +19,9 @@ import { EventBuffer, eventBufferFor, stopEventBuffer } from '../server/analytic
 import { familyLookupOf } from '../server/analytics/families.ts'
 import { Ingestor, DAY_MS, HOUR_MS } from '../server/analytics/ingest.ts'
 import { dayRange, readBreakdown, readSeries, readSeriesMany, readTopKeys } from '../server/analytics/queries.ts'
-import { funnel, journeys, likeOf, type FunnelStep } from '../server/analytics/funnels.ts'
+import { funnel, likeOf, type FunnelStep } from '../server/analytics/funnels.ts'
+import { readFunnel, readJourneys } from '../server/analytics/funnelReads.ts'
+import { funnelKey } from '../server/analytics/funnelRollups.ts'
 import { readSessionPaths } from '../server/analytics/pageReads.ts'
 import { pagesReport } from '../server/admin/webAnalytics.ts'
 import { rollupDay, rollupHour, ROLLED_THROUGH_KEY } from '../server/analytics/rollup.ts'
@@ -171,11 +173,19 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
       ['web analytics pages matching /page-1*', () => pagesReport(db, range, { ...PAGE_QUERY, q: '/page-1*' }, FAMILIES, now)],
       ['web analytics per family', () => pagesReport(db, range, { ...PAGE_QUERY, group: 'family' }, FAMILIES, now)],
       ['web analytics per page by LCP p75 (reads every page)', () => pagesReport(db, range, { ...PAGE_QUERY, sort: 'LCP' }, FAMILIES, now)],
+      // Funnels and journeys from their rollups (decision 117): a funnel's first read computes and
+      // keeps its hours (its kept rows are dropped before each run); later reads sum them.
       [
-        'funnel (landing /page-1* > form view > start > submit)',
-        async () => funnel(await readSessionPaths(db, range, { like: likeOf(FUNNEL[0]) }, now), FUNNEL),
+        'funnel, first read (landing /page-1* > form view > start > submit)',
+        async () => {
+          await db('analytics_funnel_hourly').where({ funnel_key: funnelKey(FUNNEL) }).delete()
+          return readFunnel(db, range, FUNNEL, now)
+        },
       ],
-      ['journeys to a conversion', async () => journeys(await readSessionPaths(db, range, { converted: true }, now))],
+      ['funnel (kept hours; the same 4 steps)', () => readFunnel(db, range, FUNNEL, now)],
+      ['funnel, the scan it replaces (session paths of the range)', async () => funnel(await readSessionPaths(db, range, { like: likeOf(FUNNEL[0]) }, now), FUNNEL)],
+      ['journeys to a conversion', () => readJourneys(db, range, '*', 20, now)],
+      ['journeys to form:* (a goal glob)', () => readJourneys(db, range, 'form:*', 20, now)],
       ['GA4 side-by-side (daily series)', () => readSeries(db, range, 'total', '', now)],
     ]
     for (const [label, q] of queries) {
@@ -309,6 +319,17 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
       `select steps from analytics_session_paths where started_at >= ? and started_at < ? and steps like ?`,
       [now - DAY_MS, now, '%p:/page-1%'],
     ],
+    [
+      'kept funnel hours of a range',
+      `select sum(reached_1), sum(reached_2) from analytics_funnel_hourly where funnel_key = ? and hour >= ? and hour < ?`,
+      ['k', d0 * 24, d1 * 24],
+    ],
+    [
+      'top journeys of a range',
+      `select journey, sum(sessions) from analytics_journey_hourly where hour >= ? and hour < ? and prior = '' group by journey order by 2 desc, journey limit 20`,
+      [d0 * 24, d1 * 24],
+    ],
+    ['realtime (closed window)', `select session_id, type, path, channel from events where ts >= ? and ts < ?`, [now - 30 * 60_000, now + HOUR_MS]],
     ['page details range', `select path, sum(scroll_25) from analytics_page_daily where day >= ? and day < ? group by path`, [1, 2]],
     [
       'top pages (sort query, one piece)',

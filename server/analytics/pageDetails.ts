@@ -7,24 +7,9 @@ import type { Queryable } from '../db/rows.ts'
 import { insertMany, isSqlite, quoteIdentifier } from '../db/rows.ts'
 import { readHourEvents, readStartedSessions, type HourEvent, type HourSession } from './hourRows.ts'
 import { DAY_MS, HOUR_MS } from './ingest.ts'
+import { PAGE_COLUMNS } from './columns.ts'
 
-export const PAGE_COLUMNS = [
-  'scroll_25',
-  'scroll_50',
-  'scroll_75',
-  'scroll_90',
-  'scroll_100',
-  'time_30',
-  'time_60',
-  'time_120',
-  'time_300',
-  'engagement_n',
-  'engagement_sum',
-  'engaged_seconds_sum',
-  'form_views',
-  'form_starts',
-  'form_submits',
-] as const
+export { PAGE_COLUMNS }
 export type PageColumn = (typeof PAGE_COLUMNS)[number]
 export type PageDetail = Record<PageColumn, number>
 export const emptyPageDetail = (): PageDetail => Object.fromEntries(PAGE_COLUMNS.map((c) => [c, 0])) as PageDetail

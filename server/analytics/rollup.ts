@@ -16,21 +16,13 @@ import { DAY_MS, HOUR_MS } from './ingest.ts'
 import { familyLookupFor, familyLookupOf, refreshFamilies, rollupFamilyDay, type FamilyLookup } from './families.ts'
 import { pageHourOf, replaceHour, rollupDetailsDay, sessionPathsOf } from './pageDetails.ts'
 import { readHour, type HourRaw } from './hourRows.ts'
+import { maintainFunnels, rollupFunnelsHour } from './funnelRollups.ts'
+import { METRICS } from './columns.ts'
+import { rollupWeekOfDay } from './coarse.ts'
 
 export const DIMENSIONS = ['total', 'page', 'channel', 'campaign', 'device', 'goal', 'landing', 'referrer'] as const
 export type Dimension = (typeof DIMENSIONS)[number]
-export const METRICS = [
-  'visitors',
-  'sessions',
-  'page_views',
-  'entries',
-  'exits',
-  'engaged_sessions',
-  'engaged_ms',
-  'duration_ms',
-  'conversions',
-  'events',
-] as const
+export { METRICS }
 export type Metric = (typeof METRICS)[number]
 export type Figures = Record<Metric, number>
 export type RollupRow = { dim: Dimension; key: string } & Figures
@@ -160,14 +152,16 @@ export async function rollupHour(db: Queryable, hour: number): Promise<number> {
   const rows = hourFigures(raw)
   const { pages, vitals } = pageHourOf(raw.events)
   const paths = sessionPathsOf(raw.sessions)
-  await db.transaction((trx) =>
-    replaceHour(trx, hour, {
+  await db.transaction(async (trx) => {
+    await replaceHour(trx, hour, {
       analytics_hourly: rows.map((r) => ({ hour, dim: r.dim, key: r.key, ...figureColumns(r) })),
       analytics_page_hourly: pages.map((p) => ({ hour, ...p })),
       analytics_vitals_hourly: vitals.map((v) => ({ hour, ...v })),
       analytics_session_paths: paths,
-    }),
-  )
+    })
+    // Funnel counts and journey groups of the hour's session paths (decision 117).
+    await rollupFunnelsHour(trx, hour)
+  })
   return rows.length
 }
 
@@ -189,6 +183,8 @@ export async function rollupDay(db: Queryable, day: number, families: FamilyLook
     await rollupDetailsDay(trx, day)
     // Per template family (decision 114): read by the per-family report for whole days.
     await rollupFamilyDay(trx, day, families.familyOf)
+    // Weekly rows (decision 119): long ranges read whole weeks.
+    await rollupWeekOfDay(trx, day)
   })
 }
 
@@ -229,6 +225,8 @@ export async function runRollups(db: Queryable, now = Date.now(), families: Fami
   }
   // A new build may have moved URLs between families: every day's family rows follow it.
   await refreshFamilies(db, families)
+  // Saved funnels' missing hours, journeys of older hours, unread funnels' rows (decision 117).
+  await maintainFunnels(db, now)
   return hours
 }
 
