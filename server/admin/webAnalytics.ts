@@ -150,10 +150,10 @@ function sortKeyOf(key: string, g: Group, sort: (typeof PAGE_SORTS)[number]): nu
 type PagesQueryT = z.output<typeof PagesQuery>
 
 /**
- * The per-page / per-family report. Per page without a family filter: sorted and limited in SQL
- * (docs/decisions/114), a web vital's p75 included (its histograms summed in SQL, decision 119).
- * Per family without a page filter: whole days from analytics_family_daily. Otherwise every page of
- * the range is read and grouped here (pagesReportFull).
+ * The per-page / per-family report. Per page, sorted on a figure SQL can compute (not a vital's
+ * p75) and without a family filter: sorted and limited in SQL (docs/decisions/114). Per family
+ * without a page filter: whole days from analytics_family_daily. Otherwise every page of the range
+ * is read and grouped here (pagesReportFull).
  */
 export async function pagesReport(db: Db, range: Range, q: PagesQueryT, families: FamilyLookup | ((path: string) => string), now = Date.now()) {
   const lookup = typeof families === 'function' ? { familyOf: families, signature: '', pagesOf: () => null } : families
@@ -271,21 +271,17 @@ async function topPagesReport(db: Db, range: Range, q: PagesQueryT, familyOf: (p
   // vital, its p75 from the summed histograms: vitalSort.ts); all figures, details and vitals are
   // then read for the shown pages by key (indexed on key, day).
   const sort = SORT_SQL[q.sort]
-  // The sort query reads every page row of the range anyway: it sums all the shown figures (and,
-  // when it sorts on a detail, all details) in the same pass, so only what it did not read is
-  // then fetched by key (decision 119).
-  const withFigures = sort ? [...METRICS, ...(sort.details ? PAGE_COLUMNS : [])] : []
   const top = sort
     ? await readTop(db, {
         pieces: p,
-        sources: sort.details ? [FIGURES, DETAILS] : [FIGURES],
-        columns: withFigures,
+        sources: sort.details ? [{ ...FIGURES, columns: [] }, DETAILS] : [FIGURES],
+        columns: sort.columns,
         raw: rawRows,
         sort: sort.sql,
         order: q.order,
         limit: SHOWN_ROWS,
         like,
-      }).then((t) => ({ keys: t.rows.map((r) => r.key), rows: t.rows, total: t.total }))
+      }).then((t) => ({ keys: t.rows.map((r) => r.key), total: t.total }))
     : await readTopByVital(db, {
         pieces: p,
         metric: q.sort as Vital,
@@ -293,13 +289,13 @@ async function topPagesReport(db: Db, range: Range, q: PagesQueryT, familyOf: (p
         limit: SHOWN_ROWS,
         like,
         raw: [...raw].map(([key, g]) => ({ key, buckets: [...(g.vitals.get(q.sort as Vital) ?? [])] })),
-      }).then((t) => ({ ...t, rows: [] }))
+      })
   const keys = top.keys
   const byKeys = (source: Source, columns: readonly string[]) =>
     keys.length ? readTop(db, { pieces: p, sources: [source], columns, raw: rawRows, sort: 'key', order: 'asc', limit: keys.length, keys }) : { rows: [] }
   const [figures, details, vitals, allVitals] = await Promise.all([
-    sort ? { rows: top.rows } : byKeys(FIGURES, METRICS),
-    sort?.details ? { rows: [] } : byKeys(DETAILS, PAGE_COLUMNS),
+    byKeys(FIGURES, METRICS),
+    byKeys(DETAILS, PAGE_COLUMNS),
     keys.length ? readVitals(db, p, { keys }) : [],
     readVitals(db, p, { like }),
   ])
@@ -395,7 +391,7 @@ function sortedRows(byKey: Map<string, Group>, q: PagesQueryT, familyOf: (key: s
 /** Keys compare as the database orders them (byte order), so SQL and JS sorts agree. */
 const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
-/** Every page of the range read and grouped here (family filters per page, page filters per family). */
+/** Every page of the range read and grouped here (vital sorts, family filters, page filters per family). */
 export async function pagesReportFull(db: Db, range: Range, q: PagesQueryT, familyOf: (path: string) => string, now = Date.now()) {
   const pattern = q.q ? globRe(q.q.includes('*') ? q.q : `*${q.q}*`) : null
   // Filters apply to pages, before they are grouped into families.
