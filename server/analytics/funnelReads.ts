@@ -24,15 +24,18 @@ export async function readFunnel(db: Queryable, range: Pick<Range, 'from' | 'to'
     await touchKey(db, key, steps, now)
     for (const [a, b] of await missingRuns(db, key, c0, c1)) await writeFunnelHours(db, key, await computeFunnelHours(db, steps, a, b))
     const sums = [1, 2, 3, 4, 5].map((i) => `sum(reached_${i}) as r${i}`).join(', ')
-    const row = (await db('analytics_funnel_hourly')
-      .where({ funnel_key: key })
-      .andWhere('hour', '>=', c0)
-      .andWhere('hour', '<', c1)
-      .first(db.raw(sums))) as Record<string, number | string | null> | undefined
+    const row = (await db('analytics_funnel_hourly').where({ funnel_key: key }).andWhere('hour', '>=', c0).andWhere('hour', '<', c1).first(db.raw(sums))) as
+      Record<string, number | string | null> | undefined
     steps.forEach((_, i) => (counts[i] += Number(row?.[`r${i + 1}`] ?? 0)))
   }
   // The rest: before the first whole stable hour, and after the last one.
-  const edges: [number, number][] = c1 > c0 ? [[range.from, c0 * HOUR_MS], [c1 * HOUR_MS, range.to]] : [[range.from, range.to]]
+  const edges: [number, number][] =
+    c1 > c0
+      ? [
+          [range.from, c0 * HOUR_MS],
+          [c1 * HOUR_MS, range.to],
+        ]
+      : [[range.from, range.to]]
   for (const [from, to] of edges) {
     if (to <= from) continue
     const rest = funnel(await readSessionPaths(db, { from, to }, { like: likeOf(steps[0]) }, now), steps)
@@ -52,7 +55,11 @@ async function goalFilter(db: Queryable, goal: string, hours: [number, number][]
   const pairs: { conversion: string; prior: string }[] = []
   for (const [a, b] of hours)
     pairs.push(
-      ...((await db('analytics_journey_hourly').where('hour', '>=', a).andWhere('hour', '<', b).groupBy('conversion', 'prior').select('conversion', 'prior')) as {
+      ...((await db('analytics_journey_hourly')
+        .where('hour', '>=', a)
+        .andWhere('hour', '<', b)
+        .groupBy('conversion', 'prior')
+        .select('conversion', 'prior')) as {
         conversion: string
         prior: string
       }[]),
@@ -79,7 +86,13 @@ export async function readJourneys(db: Queryable, range: Pick<Range, 'from' | 't
   // Hours read from session paths: partial edges and the hours not rolled up.
   const rest = new Map<string, number>()
   let restConverting = 0
-  const edges: [number, number][] = h1 > h0 ? [[range.from, h0 * HOUR_MS], [h1 * HOUR_MS, range.to]] : [[range.from, range.to]]
+  const edges: [number, number][] =
+    h1 > h0
+      ? [
+          [range.from, h0 * HOUR_MS],
+          [h1 * HOUR_MS, range.to],
+        ]
+      : [[range.from, range.to]]
   for (const [from, to] of edges) {
     if (to <= from) continue
     for (const s of await readSessionPaths(db, { from, to }, { converted: true }, now)) {
@@ -94,7 +107,11 @@ export async function readJourneys(db: Queryable, range: Pick<Range, 'from' | 't
   let converting = restConverting
   if (hours.length) {
     const [a, b] = hours[0]
-    const base = () => db('analytics_journey_hourly').where('hour', '>=', a).andWhere('hour', '<', b).andWhereRaw(filter.sql, filter.bindings as never[])
+    const base = () =>
+      db('analytics_journey_hourly')
+        .where('hour', '>=', a)
+        .andWhere('hour', '<', b)
+        .andWhereRaw(filter.sql, filter.bindings as never[])
     const order = isSqlite(db) ? 'journey' : 'journey collate "C"'
     const wanted = keys ?? null
     const [top, total, restRows] = await Promise.all([
@@ -109,8 +126,8 @@ export async function readJourneys(db: Queryable, range: Pick<Range, 'from' | 't
       // Journeys also seen in the raw hours (or asked for): their rolled-up sessions too.
       ...[[...new Set([...rest.keys(), ...(wanted ?? [])])]].map((ks) =>
         ks.length
-          ? (Promise.all(chunk(ks, 200).map((part) => base().whereIn('journey', part).groupBy('journey').select('journey', db.raw('sum(sessions) as n')))).then((r) =>
-              r.flat(),
+          ? (Promise.all(chunk(ks, 200).map((part) => base().whereIn('journey', part).groupBy('journey').select('journey', db.raw('sum(sessions) as n')))).then(
+              (r) => r.flat(),
             ) as Promise<{ journey: string; n: number | string }[]>)
           : Promise.resolve([] as { journey: string; n: number | string }[]),
       ),
@@ -128,4 +145,3 @@ export async function readJourneys(db: Queryable, range: Pick<Range, 'from' | 't
     .map(([k, n]) => journeyRow(k, n, converting))
   return { converting, rows }
 }
-

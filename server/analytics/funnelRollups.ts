@@ -37,7 +37,11 @@ type Counts = number[]
 export async function computeFunnelHours(db: Queryable, steps: FunnelStep[], h0: number, h1: number): Promise<Map<number, Counts>> {
   const matchers = steps.map(matcherOf)
   const out = new Map<number, Counts>()
-  for (let h = h0; h < h1; h++) out.set(h, steps.map(() => 0))
+  for (let h = h0; h < h1; h++)
+    out.set(
+      h,
+      steps.map(() => 0),
+    )
   // A day at a time: one query per day keeps each answer small.
   for (let a = h0; a < h1; a += 24) {
     const b = Math.min(h1, a + 24)
@@ -69,7 +73,9 @@ export async function writeFunnelHours(db: Queryable, key: string, counts: Map<n
 export async function missingRuns(db: Queryable, key: string, h0: number, h1: number): Promise<[number, number][]> {
   if (h1 <= h0) return []
   const have = new Set(
-    ((await db('analytics_funnel_hourly').where({ funnel_key: key }).andWhere('hour', '>=', h0).andWhere('hour', '<', h1).pluck('hour')) as (number | string)[]).map(Number),
+    (
+      (await db('analytics_funnel_hourly').where({ funnel_key: key }).andWhere('hour', '>=', h0).andWhere('hour', '<', h1).pluck('hour')) as (number | string)[]
+    ).map(Number),
   )
   const runs: [number, number][] = []
   for (let h = h0; h < h1; h++) {
@@ -183,7 +189,10 @@ async function backfillJourneys(db: Queryable) {
   const lo = Math.max(h0, hi - BACKFILL_HOURS_PER_RUN)
   for (let h = lo; h < hi; h++) await writeJourneysHour(db, h, await pathsOfHour(db, h))
   if (lo <= h0) await db('analytics_state').where({ key: JOURNEYS_MISSING_BEFORE }).delete()
-  else await db('analytics_state').where({ key: JOURNEYS_MISSING_BEFORE }).update({ value: String(lo) })
+  else
+    await db('analytics_state')
+      .where({ key: JOURNEYS_MISSING_BEFORE })
+      .update({ value: String(lo) })
 }
 
 /** Converting sessions grouped by (journey, conversion, goals converted before it). */
@@ -201,4 +210,3 @@ function journeyGroups(paths: { steps: string }[]) {
   }
   return groups
 }
-
