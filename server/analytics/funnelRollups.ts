@@ -42,20 +42,16 @@ export async function computeFunnelHours(db: Queryable, steps: FunnelStep[], h0:
       h,
       steps.map(() => 0),
     )
-  // A day at a time: one query per day keeps each answer small.
-  for (let a = h0; a < h1; a += 24) {
-    const b = Math.min(h1, a + 24)
-    const rows = (await db('analytics_session_paths')
-      .where('started_at', '>=', a * HOUR_MS)
-      .andWhere('started_at', '<', b * HOUR_MS)
-      .andWhereRaw(`steps like ? escape '\\'`, [likeOf(steps[0])])
-      .select('started_at', 'steps')) as { started_at: number | string; steps: string }[]
-    for (const r of rows) {
-      const n = reached(r.steps.split('\n'), matchers)
-      if (!n) continue
-      const counts = out.get(Math.floor(Number(r.started_at) / HOUR_MS))!
-      for (let i = 0; i < n; i++) counts[i]++
-    }
+  const rows = (await db('analytics_session_paths')
+    .where('started_at', '>=', h0 * HOUR_MS)
+    .andWhere('started_at', '<', h1 * HOUR_MS)
+    .andWhereRaw(`steps like ? escape '\\'`, [likeOf(steps[0])])
+    .select('started_at', 'steps')) as { started_at: number | string; steps: string }[]
+  for (const r of rows) {
+    const n = reached(r.steps.split('\n'), matchers)
+    if (!n) continue
+    const counts = out.get(Math.floor(Number(r.started_at) / HOUR_MS))!
+    for (let i = 0; i < n; i++) counts[i]++
   }
   return out
 }
@@ -66,7 +62,10 @@ export async function writeFunnelHours(db: Queryable, key: string, counts: Map<n
     hour,
     ...Object.fromEntries([1, 2, 3, 4, 5].map((i) => [`reached_${i}`, c[i - 1] ?? 0])),
   }))
-  for (const part of chunk(rows, 100)) await db('analytics_funnel_hourly').insert(part).onConflict(['funnel_key', 'hour']).ignore()
+  // One transaction (one commit on SQLite instead of one per 100 rows).
+  await db.transaction(async (trx) => {
+    for (const part of chunk(rows, 100)) await trx('analytics_funnel_hourly').insert(part).onConflict(['funnel_key', 'hour']).ignore()
+  })
 }
 
 /** Runs of consecutive hours of [h0, h1) that have no row for the key. */
