@@ -175,6 +175,16 @@ async function writeJourneysHour(db: Queryable, hour: number, paths: { steps: st
     await db('analytics_journey_hourly').insert(part)
 }
 
+/** Sums a UTC day's hourly journey groups into analytics_journey_daily (called by rollupDay). */
+export async function rollupJourneysDay(db: Queryable, day: number): Promise<void> {
+  await db('analytics_journey_daily').where({ day }).delete()
+  await db.raw(
+    `insert into analytics_journey_daily (day, journey, conversion, prior, sessions)
+     select ?, journey, conversion, prior, sum(sessions) from analytics_journey_hourly where hour >= ? and hour < ? group by journey, conversion, prior`,
+    [day, day * 24, day * 24 + 24],
+  )
+}
+
 /** Hours below this (state value) were rolled up before journeys were grouped (set by the migration). */
 export const JOURNEYS_MISSING_BEFORE = 'journeys.missing_before'
 
@@ -187,6 +197,7 @@ async function backfillJourneys(db: Queryable) {
   const hi = Number(state.value)
   const lo = Math.max(h0, hi - BACKFILL_HOURS_PER_RUN)
   for (let h = lo; h < hi; h++) await writeJourneysHour(db, h, await pathsOfHour(db, h))
+  for (let d = Math.floor(lo / 24); d <= Math.floor((hi - 1) / 24); d++) await rollupJourneysDay(db, d)
   if (lo <= h0) await db('analytics_state').where({ key: JOURNEYS_MISSING_BEFORE }).delete()
   else
     await db('analytics_state')

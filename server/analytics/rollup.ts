@@ -16,7 +16,7 @@ import { defineJob } from '../jobs/define.ts'
 import { DAY_MS, HOUR_MS } from './ingest.ts'
 import { familyLookupFor, familyLookupOf, refreshFamilies, rollupFamilyDay, type FamilyLookup } from './families.ts'
 import { rollupDetailsDay, rollupDetailsHour } from './pageDetails.ts'
-import { maintainFunnels, rollupFunnelsHour } from './funnelRollups.ts'
+import { maintainFunnels, rollupFunnelsHour, rollupJourneysDay } from './funnelRollups.ts'
 
 export const DIMENSIONS = ['total', 'page', 'channel', 'campaign', 'device', 'goal', 'landing', 'referrer'] as const
 export type Dimension = (typeof DIMENSIONS)[number]
@@ -227,6 +227,8 @@ export async function rollupDay(db: Queryable, day: number, families: FamilyLook
     await rollupDetailsDay(trx, day)
     // Per template family (decision 114): read by the per-family report for whole days.
     await rollupFamilyDay(trx, day, families.familyOf)
+    // Journeys to a conversion per day (decision 117).
+    await rollupJourneysDay(trx, day)
   })
 }
 
