@@ -1,5 +1,5 @@
 // Pre-rendering on both cores: the build splits the catalog's URLs in two disjoint halves; a
-// child process (this file run as a script) renders one half with vike's prerender() while the
+// child process (this file run as a script) renders one half with vike's renderPage() while the
 // build renders the other. Both run the same per-page code (renderPages below) on the same
 // inputs, handed over with v8 serialization (Maps and Dates survive), so every file is the one
 // the serial build writes. See docs/decisions/162-parallel-render.md.
@@ -8,34 +8,14 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import v8 from 'node:v8'
-import { prerender } from 'vike/api'
-import { setDbPosts, setRenderOnly, type DbPostsSnapshot } from '../../data/dbPosts.ts'
+import { pathToFileURL } from 'node:url'
+import { setDbPosts, type DbPostsSnapshot } from '../../data/dbPosts.ts'
 import { getSiteContext } from '../../pages/_shared/siteContext.ts'
 import { effectiveHead, setHead } from '../../server/cms/headOverride.ts'
 import { pageFacts } from '../../server/cms/inventory.ts'
 import type { PageOverrideRow } from '../../server/db/queries/pageOverrides.ts'
 import { quickFacts, type QuickFacts } from './checkSite.ts'
 import { planRedirects, type RedirectPlan } from './redirects.ts'
-
-type PrerenderedPage = {
-  urlOriginal: string
-  data?: unknown
-  pageHtmlString?: string
-  _prerenderResult: { filePath: string; fileContent: string }
-  _prerenderContext?: { output?: { pageContext: unknown; fileContent: string }[] }
-}
-
-/** Vike keeps every page's HTML and data until pre-rendering ends (prerenderContext.output);
- * we have already written the file, so drop our copies to keep a 10,000-page build's memory
- * flat. Private fields: if vike renames them this only stops saving memory. */
-function releasePage(pageContext: PrerenderedPage) {
-  const output = pageContext._prerenderContext?.output
-  const written = output?.findLast((o) => o.pageContext === pageContext)
-  if (written) written.fileContent = ''
-  pageContext._prerenderResult.fileContent = ''
-  pageContext.pageHtmlString = ''
-  pageContext.data = undefined
-}
 
 export type RenderedFacts = ReturnType<typeof pageFacts>
 
@@ -53,40 +33,72 @@ export type RenderOptions = {
   onPage?: () => void
 }
 
-/** Pre-renders with vike and writes each page as the build always has: redirected links
- * rewritten, the CMS head override applied, facts kept for the checks and the inventory. */
+/** The build's output folder, as vite.config.ts names it (vike's outDir). */
+const root = path.resolve(import.meta.dirname, '../..')
+const distDir = () => path.resolve(root, process.env.BUILD_OUT_DIR || 'dist')
+
+/** The URL vike pre-renders the error page at (its 404.html). */
+const ERROR_URL = '/404'
+
+/** Where vike's prerender() writes a URL's HTML (its urlToFile: `/a` -> `/a/index.html`, the
+ * error page -> `/404.html`). Catalog URLs are plain paths (no query, hash or trailing slash). */
+const fileOf = (outDirClient: string, url: string) =>
+  url === ERROR_URL ? path.join(outDirClient, '404.html') : path.join(outDirClient, url === '/' ? '' : url, 'index.html')
+
+/**
+ * Renders every catalog URL (and the error page) with vike's `renderPage()` over the server
+ * bundle `vike build` wrote, and writes each page as the build always has: redirected links
+ * rewritten, the CMS head override applied, facts kept for the checks and the inventory.
+ *
+ * Not vike's `prerender()` (decision 164): that resolves the Vite config and vike's config files
+ * again (esbuild, Babel) and creates, routes and keeps a pageContext for every URL before the
+ * first page renders, seconds of fixed cost, and then renders two pages at a time around
+ * awaited file writes. `renderPage()` is the same route, data hook and onRenderHtml with the same
+ * HTML injection: the pages are byte-identical (tests/site/incrementalPublish.test.ts compares
+ * this build with the publisher, which still uses `prerender()`).
+ */
 export async function renderPages(opts: RenderOptions) {
   const ctx = getSiteContext({ share: true })
   const facts = new Map<string, QuickFacts>()
   const rendered = new Map<string, RenderedFacts>()
+  const outDirClient = path.join(distDir(), 'client')
+  // The server entry registers the bundle's pages, hooks and assets manifest with vike.
+  await import(pathToFileURL(path.join(distDir(), 'server', 'entry.mjs')).href)
+  const { renderPage } = await import('vike/server')
+  const madeDirs = new Set<string>()
   let done = 0
-  setRenderOnly(opts.only)
-  try {
-    await prerender({
-      viteConfig: { logLevel: 'warn' },
-      onPagePrerender: async (pageContext: PrerenderedPage) => {
-        if (!opts.writes(pageContext.urlOriginal)) return releasePage(pageContext)
-        const { filePath, fileContent: html } = pageContext._prerenderResult
-        let fileContent = filePath.endsWith('.html') ? opts.redirects.rewrite(html) : html
-        if (filePath.endsWith('.html') && ctx.catalog.byUrl.has(pageContext.urlOriginal)) {
-          // The inventory of /admin/cms keeps the page as rendered; a page override then sets its head.
-          const own = pageFacts(fileContent)
-          rendered.set(pageContext.urlOriginal, own)
-          const override = opts.overrides.get(pageContext.urlOriginal)
-          if (override) fileContent = setHead(fileContent, effectiveHead(own.head, override, ctx.siteUrl))
-        }
-        await fs.promises.mkdir(path.dirname(filePath), { recursive: true })
-        await fs.promises.writeFile(filePath, fileContent)
-        await opts.onWritten?.(filePath, fileContent)
-        if (!filePath.endsWith('.html')) return
-        facts.set(pageContext.urlOriginal, quickFacts(fileContent))
-        releasePage(pageContext)
-        done++
-        opts.onPage?.()
-      },
-    })
-  } finally {
-    setRenderOnly(undefined)
+  const urls = ctx.catalog.entries.map((e) => e.url).filter((url) => (!opts.only || opts.only.has(url)) && opts.writes(url))
+  if (opts.writes(ERROR_URL)) urls.push(ERROR_URL)
+  for (const url of urls) {
+    const isError = url === ERROR_URL
+    const pageContext = await renderPage({ urlOriginal: url })
+    const { httpResponse, errorWhileRendering } = pageContext as typeof pageContext & { errorWhileRendering?: unknown }
+    if (errorWhileRendering) throw errorWhileRendering
+    if (!httpResponse || httpResponse.statusCode !== (isError ? 404 : 200)) {
+      throw new Error(
+        `pre-rendering ${url} answered ${httpResponse ? `status ${httpResponse.statusCode}` : 'nothing'} (a redirect, an abort or no matching page)`,
+      )
+    }
+    const filePath = fileOf(outDirClient, url)
+    let fileContent = opts.redirects.rewrite(httpResponse.body)
+    if (!isError) {
+      // The inventory of /admin/cms keeps the page as rendered; a page override then sets its head.
+      const own = pageFacts(fileContent)
+      rendered.set(url, own)
+      const override = opts.overrides.get(url)
+      if (override) fileContent = setHead(fileContent, effectiveHead(own.head, override, ctx.siteUrl))
+    }
+    const dir = path.dirname(filePath)
+    if (!madeDirs.has(dir)) {
+      fs.mkdirSync(dir, { recursive: true })
+      madeDirs.add(dir)
+    }
+    // Written synchronously: 27 KB into the page cache is cheaper than the thread pool's round trips.
+    fs.writeFileSync(filePath, fileContent)
+    await opts.onWritten?.(filePath, fileContent)
+    facts.set(url, quickFacts(fileContent))
+    done++
+    opts.onPage?.()
   }
   return { done, facts, rendered }
 }

@@ -26,6 +26,8 @@ import { readPageDetails } from '../analytics/pageReads.ts'
 import { plan, previousRange, readBreakdown, type Range } from '../analytics/queries.ts'
 import { emptyFigures, addFigures, METRICS, rolledThrough, type Figures } from '../analytics/rollup.ts'
 import { likeOfGlob, readTop, type Source } from '../analytics/topReads.ts'
+import { daySpans } from '../analytics/coarse.ts'
+import { readTopByVital } from '../analytics/vitalSort.ts'
 import { isSqlite } from '../db/rows.ts'
 import { parseQuery, RangeQuery, rangeOf } from './analytics.ts'
 
@@ -52,6 +54,8 @@ function familyLookup(store?: CmsStore): FamilyLookup {
   const inv = store?.inventory()
   return familyLookupOf(inv?.pages ?? [], inv?.builtAt ?? 'none')
 }
+
+const isVital = (sort: string) => (VITALS as readonly string[]).includes(sort)
 
 const globRe = (glob: string) => new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`, 'i')
 
@@ -153,7 +157,7 @@ type PagesQueryT = z.output<typeof PagesQuery>
  */
 export async function pagesReport(db: Db, range: Range, q: PagesQueryT, families: FamilyLookup | ((path: string) => string), now = Date.now()) {
   const lookup = typeof families === 'function' ? { familyOf: families, signature: '', pagesOf: () => null } : families
-  if (q.group === 'page' && !q.family && SORT_SQL[q.sort]) return topPagesReport(db, range, q, lookup.familyOf, now)
+  if (q.group === 'page' && !q.family && (SORT_SQL[q.sort] || isVital(q.sort))) return topPagesReport(db, range, q, lookup.familyOf, now)
   if (q.group === 'family' && !q.q) return familiesReport(db, range, q, lookup, now)
   return pagesReportFull(db, range, q, lookup.familyOf, now)
 }
@@ -209,15 +213,22 @@ async function readVitals(
   if (p.dailyTo > p.dailyFrom) {
     // Without a page filter, whole days come from the ~20 families' rows, not every page's.
     const family = filter.byFamily || (!filter.like && !filter.keys)
-    const table = family ? 'analytics_family_vitals_daily' : 'analytics_vitals_daily'
-    const keyColumn = family ? 'family' : 'path'
-    bindings.push(p.dailyFrom, p.dailyTo)
-    let w = `day >= ? and day < ?`
-    if (family && filter.family) {
-      w += ' and family = ?'
-      bindings.push(filter.family)
-    }
-    parts.push(`select ${filter.keys || filter.byFamily ? keyColumn : "''"} as key, metric, bucket, n from ${table} where ${w}${family ? '' : where('path')}`)
+    if (family) {
+      bindings.push(p.dailyFrom, p.dailyTo)
+      let w = `day >= ? and day < ?`
+      if (filter.family) {
+        w += ' and family = ?'
+        bindings.push(filter.family)
+      }
+      parts.push(`select ${filter.byFamily ? 'family' : "''"} as key, metric, bucket, n from analytics_family_vitals_daily where ${w}`)
+    } else
+      // Per page: whole weeks from the weekly histograms, the other days from the daily ones (decision 119).
+      for (const span of daySpans('analytics_vitals_daily', p.dailyFrom, p.dailyTo)) {
+        bindings.push(span.from, span.to)
+        parts.push(
+          `select ${filter.keys ? 'path' : "''"} as key, metric, bucket, n from ${span.table} where ${span.unit} >= ? and ${span.unit} < ?${where('path')}`,
+        )
+      }
   }
   if (!filter.byFamily)
     for (const [a, b] of p.hourly) {
@@ -248,7 +259,6 @@ function addVitals(into: Histograms, rows: { metric: string; bucket: number; n: 
 
 /** Per page: the 500 shown pages sorted and limited in SQL; details and vitals read for those only. */
 async function topPagesReport(db: Db, range: Range, q: PagesQueryT, familyOf: (path: string) => string, now: number) {
-  const sort = SORT_SQL[q.sort]!
   const glob = q.q ? (q.q.includes('*') ? q.q : `*${q.q}*`) : null
   const pattern = glob ? globRe(glob) : null
   const like = glob ? likeOfGlob(glob) : undefined
@@ -257,19 +267,30 @@ async function topPagesReport(db: Db, range: Range, q: PagesQueryT, familyOf: (p
   const raw = p.raw.length ? await pageGroups(db, { from: p.raw[0] * HOUR_MS, to: range.to }, now) : new Map<string, Group>()
   for (const key of [...raw.keys()]) if (pattern && !pattern.test(key)) raw.delete(key)
   const rawRows = [...raw].map(([key, g]) => ({ key, ...g.figures, ...g.detail }))
-  // Every page of the range is summed and sorted in SQL on the sort figure's columns only; all
-  // figures, details and vitals are then read for the shown pages by key (indexed on key, day).
-  const top = await readTop(db, {
-    pieces: p,
-    sources: sort.details ? [{ ...FIGURES, columns: [] }, DETAILS] : [FIGURES],
-    columns: sort.columns,
-    raw: rawRows,
-    sort: sort.sql,
-    order: q.order,
-    limit: SHOWN_ROWS,
-    like,
-  })
-  const keys = top.rows.map((r) => r.key)
+  // Every page of the range is summed and sorted in SQL on the sort figure's columns only (on a
+  // vital, its p75 from the summed histograms: vitalSort.ts); all figures, details and vitals are
+  // then read for the shown pages by key (indexed on key, day).
+  const sort = SORT_SQL[q.sort]
+  const top = sort
+    ? await readTop(db, {
+        pieces: p,
+        sources: sort.details ? [{ ...FIGURES, columns: [] }, DETAILS] : [FIGURES],
+        columns: sort.columns,
+        raw: rawRows,
+        sort: sort.sql,
+        order: q.order,
+        limit: SHOWN_ROWS,
+        like,
+      }).then((t) => ({ keys: t.rows.map((r) => r.key), total: t.total }))
+    : await readTopByVital(db, {
+        pieces: p,
+        metric: q.sort as Vital,
+        order: q.order,
+        limit: SHOWN_ROWS,
+        like,
+        raw: [...raw].map(([key, g]) => ({ key, buckets: [...(g.vitals.get(q.sort as Vital) ?? [])] })),
+      })
+  const keys = top.keys
   const byKeys = (source: Source, columns: readonly string[]) =>
     keys.length ? readTop(db, { pieces: p, sources: [source], columns, raw: rawRows, sort: 'key', order: 'asc', limit: keys.length, keys }) : { rows: [] }
   const [figures, details, vitals, allVitals] = await Promise.all([

@@ -8,8 +8,7 @@
 //   hourly rows are purged once nobody has looked at them for a while;
 // - analytics_journey_hourly: per UTC hour, the converting sessions started in it grouped by
 //   journey (the last pages before a conversion, then the conversion) and by the goals converted
-//   before that one (`prior`), read by "paths to a conversion" with SQL sorting and limiting;
-// - analytics_journey_daily: the same summed per UTC day (whole days of a range read it).
+//   before that one (`prior`), read by "paths to a conversion" with SQL sorting and limiting.
 import type { Knex } from 'knex'
 
 export async function up(knex: Knex): Promise<void> {
@@ -42,14 +41,6 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('sessions').notNullable()
     t.index(['hour'], 'analytics_journey_hourly_hour_idx')
   })
-  await knex.schema.createTable('analytics_journey_daily', (t) => {
-    t.integer('day').notNullable() // days since the epoch (UTC): the day's hourly groups summed
-    t.text('journey').notNullable()
-    t.string('conversion', 300).notNullable()
-    t.text('prior').notNullable()
-    t.integer('sessions').notNullable()
-    t.index(['day'], 'analytics_journey_daily_day_idx')
-  })
   // Hours already rolled up have no journey groups: the rollup job fills them, newest first.
   const through = await knex('analytics_state').where({ key: 'rollup.through_hour' }).first('value')
   if (through) await knex('analytics_state').insert({ key: 'journeys.missing_before', value: String(Number(through.value) + 1) })
@@ -57,7 +48,6 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex('analytics_state').where({ key: 'journeys.missing_before' }).delete()
-  await knex.schema.dropTableIfExists('analytics_journey_daily')
   await knex.schema.dropTableIfExists('analytics_journey_hourly')
   await knex.schema.dropTableIfExists('analytics_funnel_keys')
   await knex.schema.dropTableIfExists('analytics_funnel_hourly')
