@@ -178,12 +178,17 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
       [
         'funnel, first read (landing /page-1* > form view > start > submit)',
         async () => {
-          await db('analytics_funnel_hourly').where({ funnel_key: funnelKey(FUNNEL) }).delete()
+          await db('analytics_funnel_hourly')
+            .where({ funnel_key: funnelKey(FUNNEL) })
+            .delete()
           return readFunnel(db, range, FUNNEL, now)
         },
       ],
       ['funnel (kept hours; the same 4 steps)', () => readFunnel(db, range, FUNNEL, now)],
-      ['funnel, the scan it replaces (session paths of the range)', async () => funnel(await readSessionPaths(db, range, { like: likeOf(FUNNEL[0]) }, now), FUNNEL)],
+      [
+        'funnel, the scan it replaces (session paths of the range)',
+        async () => funnel(await readSessionPaths(db, range, { like: likeOf(FUNNEL[0]) }, now), FUNNEL),
+      ],
       ['journeys to a conversion', () => readJourneys(db, range, '*', 20, now)],
       ['journeys to form:* (a goal glob)', () => readJourneys(db, range, 'form:*', 20, now)],
       ['GA4 side-by-side (daily series)', () => readSeries(db, range, 'total', '', now)],
