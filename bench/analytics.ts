@@ -8,7 +8,6 @@
 //   - database size; the query plans of the hot queries (EXPLAIN).
 // BENCH_EVENTS (default 1,000,000; the issue's full size is 10,000,000), BENCH_DAYS (90),
 // BENCH_PG (a postgres:// URL; default postgres://postgres@127.0.0.1:5432/test when reachable).
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -20,13 +19,16 @@ import { EventBuffer, eventBufferFor, stopEventBuffer } from '../server/analytic
 import { familyLookupOf } from '../server/analytics/families.ts'
 import { Ingestor, DAY_MS, HOUR_MS } from '../server/analytics/ingest.ts'
 import { dayRange, readBreakdown, readSeries, readSeriesMany, readTopKeys } from '../server/analytics/queries.ts'
-import { funnel, journeys, likeOf, type FunnelStep } from '../server/analytics/funnels.ts'
+import { funnel, likeOf, type FunnelStep } from '../server/analytics/funnels.ts'
+import { readFunnel, readJourneys } from '../server/analytics/funnelReads.ts'
+import { funnelKey } from '../server/analytics/funnelRollups.ts'
 import { readSessionPaths } from '../server/analytics/pageReads.ts'
 import { pagesReport } from '../server/admin/webAnalytics.ts'
 import { rollupDay, rollupHour, ROLLED_THROUGH_KEY } from '../server/analytics/rollup.ts'
 import { createDb, migrate, type Db } from '../server/db/knex.ts'
 import { insertEventBatches } from '../server/db/queries/events.ts'
-import { chunk, insertMany, isSqlite } from '../server/db/rows.ts'
+import { isSqlite } from '../server/db/rows.ts'
+import { secondaryIndexes, seedAnalytics } from './analyticsSeed.ts'
 import type { AnalyticsEvent } from '../shared/contract.ts'
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000)
@@ -34,6 +36,8 @@ const DAYS = Number(process.env.BENCH_DAYS ?? 90)
 const RUNS = Number(process.env.BENCH_RUNS ?? 15)
 /** BENCH_ONLY=ingest: seed, roll up, then measure ingestion only (no dashboard queries, no plans). */
 const ONLY_INGEST = process.env.BENCH_ONLY === 'ingest'
+/** BENCH_ONLY=seed: seed and roll up, print their times, stop there. */
+const STOP_AFTER_ROLLUP = process.env.BENCH_ONLY === 'seed'
 const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/test'
 const CHANNELS = [
   ['google', 'cpc', 'paid-search'],
@@ -73,100 +77,6 @@ const FAMILIES = familyLookupOf(
 )
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]
 const fmt = (n: number) => `${n.toFixed(1)} ms`
-const rand = (seed: number) => () => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed / 2147483648)
-
-async function seed(db: Db, now: number) {
-  const r = rand(42)
-  const start = now - DAYS * DAY_MS
-  const perSession = 6.7
-  const sessionsTotal = Math.round(EVENTS / perSession)
-  let events = 0
-  const t0 = performance.now()
-  const page = () => `/page-${Math.floor(r() ** 2 * 10_000)}`
-  let sessionRows: Record<string, unknown>[] = []
-  let eventRows: Record<string, unknown>[] = []
-  const flush = async () => {
-    await db.transaction(async (trx) => {
-      for (const part of chunk(sessionRows, 500)) await insertMany(trx, 'analytics_sessions', part)
-      for (const part of chunk(eventRows, 400)) await insertMany(trx, 'events', part)
-    })
-    sessionRows = []
-    eventRows = []
-  }
-  for (let s = 0; s < sessionsTotal && events < EVENTS; s++) {
-    const started = Math.floor(start + (s / sessionsTotal) * (now - start - HOUR_MS))
-    const [source, medium, channel] = CHANNELS[Math.floor(r() * CHANNELS.length)]
-    const id = crypto.randomBytes(12).toString('hex')
-    const visitor = crypto.randomBytes(16).toString('hex')
-    const landing = page()
-    const device = DEVICES[Math.floor(r() * 3)]
-    sessionRows.push({
-      id,
-      visitor_id: visitor,
-      first_of_day: true,
-      returning: r() < 0.3,
-      lead_id: null,
-      started_at: started,
-      channel,
-      source,
-      medium,
-      campaign: medium === 'cpc' || medium === 'email' ? `campaign-${Math.floor(r() * 40)}` : '',
-      referrer_host: channel === 'referral' || channel === 'organic-search' || channel === 'social-media' ? source : '',
-      click_id: '',
-      landing_page: landing,
-      device,
-      browser: 'Chrome',
-      os: 'Windows',
-    })
-    const n = 1 + Math.floor(r() * 12)
-    let path = landing
-    for (let k = 0; k < n && events < EVENTS; k++) {
-      const ts = started + k * 20_000
-      // Every third event a page view, then scroll; the rest forms, web vitals, engagement, time.
-      const roll = r()
-      const type =
-        k % 3 === 0
-          ? 'page_view'
-          : k % 3 === 1
-            ? 'scroll_depth'
-            : roll < 0.03
-              ? 'form_submit'
-              : roll < 0.12
-                ? 'form_view'
-                : roll < 0.16
-                  ? 'form_start'
-                  : roll < 0.3
-                    ? 'web_vital'
-                    : roll < 0.4
-                      ? 'engagement'
-                      : 'time_on_page'
-      if (type === 'page_view' && k) path = page()
-      eventRows.push({
-        type,
-        path,
-        visitor_id: visitor,
-        session_id: id,
-        occurred_at: ts,
-        value: type === 'scroll_depth' ? 50 : type === 'web_vital' ? Math.round(800 + r() * 4000) : type === 'engagement' ? Math.round(r() * 100) : null,
-        name: type.startsWith('form_') ? 'Free quote request' : type === 'web_vital' ? 'LCP' : '',
-        referrer: '',
-        props: null,
-        user_agent: '',
-        ip_hash: '',
-        received_at: new Date(ts).toISOString(),
-        ts,
-        channel,
-        goal: type === 'form_submit' ? 'form:Free quote request' : '',
-        device,
-        lead_id: null,
-      })
-      events++
-    }
-    if (eventRows.length >= 20_000) await flush()
-  }
-  await flush()
-  return { events, sessions: sessionsTotal, seconds: (performance.now() - t0) / 1000 }
-}
 
 async function timed<T>(fn: () => Promise<T>): Promise<number> {
   const t = performance.now()
@@ -182,12 +92,16 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
       .join(' / ')}) ==`,
   )
   const now = Math.floor(Date.now() / HOUR_MS) * HOUR_MS + 20 * 60_000
-  // The bench's own database only: SQLite seeds without an fsync per transaction (the seed is
-  // rebuilt on every run), then goes back to the server's synchronous = FULL before anything is timed.
-  if (isSqlite(db)) await db.raw('PRAGMA synchronous = OFF')
-  const seeded = await seed(db, now)
-  if (isSqlite(db)) await db.raw('PRAGMA synchronous = FULL')
-  console.log(`seeded ${seeded.events.toLocaleString('en-US')} events, ${seeded.sessions.toLocaleString('en-US')} sessions in ${seeded.seconds.toFixed(0)} s`)
+  // Generated inside the database (bench/analyticsSeed.ts); SQLite without an fsync per slice (the
+  // bench's own throwaway file), back to the server's synchronous = FULL before anything is timed.
+  const indexesBefore = await secondaryIndexes(db)
+  const seeded = await seedAnalytics(db, { events: EVENTS, days: DAYS, now, channels: CHANNELS, devices: DEVICES, log: console.log })
+  const indexesAfter = await secondaryIndexes(db)
+  if (JSON.stringify(indexesAfter) !== JSON.stringify(indexesBefore))
+    throw new Error(`the seed left other indexes than the migrations': ${JSON.stringify(indexesAfter)} against ${JSON.stringify(indexesBefore)}`)
+  console.log(
+    `seeded ${seeded.events.toLocaleString('en-US')} events, ${seeded.sessions.toLocaleString('en-US')} sessions in ${seeded.seconds.toFixed(0)} s (${(seeded.seconds / (seeded.events / 1e6)).toFixed(1)} s per million events; ${seeded.indexSeconds.toFixed(0)} s of it building the ${indexesAfter.length} secondary indexes)`,
+  )
 
   // Rollups of every hour, timed: one hour (median of all) and one day (24 hours + the day sum).
   const lastHour = Math.floor(now / HOUR_MS) - 1
@@ -199,6 +113,7 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
     if ((h + 1) % 24 === 0) await rollupDay(db, Math.floor((h * HOUR_MS) / DAY_MS), FAMILIES)
   }
   await rollupDay(db, Math.floor((lastHour * HOUR_MS) / DAY_MS), FAMILIES)
+  const rollupSeconds = (performance.now() - t0) / 1000
   await db('analytics_state')
     .insert({ key: ROLLED_THROUGH_KEY, value: String(lastHour) })
     .onConflict('key')
@@ -209,8 +124,10 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
     await rollupDay(db, d, FAMILIES)
   })
   console.log(
-    `rollup: all ${hourTimes.length} hours in ${((performance.now() - t0) / 1000).toFixed(0)} s; one hour p50 ${fmt(percentile(hourTimes, 50))}, p95 ${fmt(percentile(hourTimes, 95))}; one day ${fmt(dayTime)}`,
+    `rollup: all ${hourTimes.length} hours in ${rollupSeconds.toFixed(0)} s; one hour p50 ${fmt(percentile(hourTimes, 50))}, p95 ${fmt(percentile(hourTimes, 95))}; one day ${fmt(dayTime)}`,
   )
+  console.log(`seed + rollup: ${((seeded.seconds + rollupSeconds) / (seeded.events / 1e6)).toFixed(1)} s per million events`)
+  if (STOP_AFTER_ROLLUP) return
 
   // Dashboard queries.
   const today = new Date(now).toISOString().slice(0, 10)
@@ -256,11 +173,19 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
       ['web analytics pages matching /page-1*', () => pagesReport(db, range, { ...PAGE_QUERY, q: '/page-1*' }, FAMILIES, now)],
       ['web analytics per family', () => pagesReport(db, range, { ...PAGE_QUERY, group: 'family' }, FAMILIES, now)],
       ['web analytics per page by LCP p75 (reads every page)', () => pagesReport(db, range, { ...PAGE_QUERY, sort: 'LCP' }, FAMILIES, now)],
+      // Funnels and journeys from their rollups (decision 117): a funnel's first read computes and
+      // keeps its hours (its kept rows are dropped before each run); later reads sum them.
       [
-        'funnel (landing /page-1* > form view > start > submit)',
-        async () => funnel(await readSessionPaths(db, range, { like: likeOf(FUNNEL[0]) }, now), FUNNEL),
+        'funnel, first read (landing /page-1* > form view > start > submit)',
+        async () => {
+          await db('analytics_funnel_hourly').where({ funnel_key: funnelKey(FUNNEL) }).delete()
+          return readFunnel(db, range, FUNNEL, now)
+        },
       ],
-      ['journeys to a conversion', async () => journeys(await readSessionPaths(db, range, { converted: true }, now))],
+      ['funnel (kept hours; the same 4 steps)', () => readFunnel(db, range, FUNNEL, now)],
+      ['funnel, the scan it replaces (session paths of the range)', async () => funnel(await readSessionPaths(db, range, { like: likeOf(FUNNEL[0]) }, now), FUNNEL)],
+      ['journeys to a conversion', () => readJourneys(db, range, '*', 20, now)],
+      ['journeys to form:* (a goal glob)', () => readJourneys(db, range, 'form:*', 20, now)],
       ['GA4 side-by-side (daily series)', () => readSeries(db, range, 'total', '', now)],
     ]
     for (const [label, q] of queries) {
@@ -390,6 +315,17 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
       `select steps from analytics_session_paths where started_at >= ? and started_at < ? and steps like ?`,
       [now - DAY_MS, now, '%p:/page-1%'],
     ],
+    [
+      'kept funnel hours of a range',
+      `select sum(reached_1), sum(reached_2) from analytics_funnel_hourly where funnel_key = ? and hour >= ? and hour < ?`,
+      ['k', d0 * 24, d1 * 24],
+    ],
+    [
+      'top journeys of a range',
+      `select journey, sum(sessions) from analytics_journey_hourly where hour >= ? and hour < ? and prior = '' group by journey order by 2 desc, journey limit 20`,
+      [d0 * 24, d1 * 24],
+    ],
+    ['realtime (closed window)', `select session_id, type, path, channel from events where ts >= ? and ts < ?`, [now - 30 * 60_000, now + HOUR_MS]],
     ['page details range', `select path, sum(scroll_25) from analytics_page_daily where day >= ? and day < ? group by path`, [1, 2]],
     [
       'top pages (sort query, one piece)',

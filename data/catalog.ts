@@ -153,7 +153,7 @@ export function buildCatalog(data: SiteData, { noindexTags = new Set<string>() }
   for (const post of data.posts) {
     const url = `/blog/${post.slug}`
     add(url, 'blog-post', post.title, { slug: post.slug }, [post.origin === 'database' ? `${DATABASE_SOURCE}${post.slug}` : `blog/${post.slug}.md`], post.noindex === true)
-    // A database post's own noindex and canonical URL (decision 104); its own path is no override.
+    // A post's own noindex and canonical URL (decision 104; a file post's from its front matter); its own path is no override.
     if (post.canonicalUrl && post.canonicalUrl !== url) entries[entries.length - 1].canonicalUrl = post.canonicalUrl
   }
   for (const tag of [...new Set(data.posts.flatMap((p) => p.tags))].sort()) add(`/tag/${tag}`, 'tag', `${titleCase(tag)} articles`, { tag }, ['blog'], noindexTags.has(tag))
@@ -168,6 +168,14 @@ export function buildCatalog(data: SiteData, { noindexTags = new Set<string>() }
       throw new DataError(entry.sources[0], [{ path: entry.url, message: `a URL of its own (already used by ${clash.sources[0]})` }])
     }
     byUrl.set(entry.url, entry)
+  }
+  // A file post's canonical site path must be a page of the site (a database post's is checked
+  // before it is published, server/posts/service.ts checkPublishable).
+  for (const entry of entries) {
+    const target = entry.canonicalUrl
+    if (entry.family === 'blog-post' && target?.startsWith('/') && !byUrl.has(target.toLowerCase()) && entry.sources[0].startsWith('blog/')) {
+      throw new DataError(entry.sources[0], [{ path: 'canonicalUrl', message: `a page of the site (${target} is not one), a full https:// URL, or no canonicalUrl` }])
+    }
   }
   data.aliases.forEach((alias, i) => {
     const target = byUrl.get(alias.to)

@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { buildCatalog } from './catalog.ts'
+import { buildCatalog, canonicalHref } from './catalog.ts'
+import { sitemapUrls } from '../scripts/build/sitemap.ts'
 import { AggregateDataError, DataError, defaultDataDir, loadData, parseBlogPost, parseDataFile } from './loadData.ts'
 import { CitySchema, SiteSchema } from './schema.ts'
 import { z } from 'zod'
@@ -96,6 +97,31 @@ describe('data files', () => {
     expect(problemsOf(() => parseBlogPost('blog/x.md', short))).toContain('body: a post body of at least 250 words')
     const badDate = short.replace('2026-01-01', '01/02/2026')
     expect(problemsOf(() => parseBlogPost('blog/x.md', badDate))).toContain('date: a date written YYYY-MM-DD')
+  })
+
+  it('a file post may set noindex and a canonical URL in its front matter, as a database post does', () => {
+    const post = 'blog/core-web-vitals-landing-pages.md'
+    const withMeta = (lines: string) => dataWith(post, (t) => t.replace(/^---\n/, `---\n${lines}\n`))
+    const own = buildCatalog(loadData(defaultDataDir)).byUrl.get('/blog/core-web-vitals-landing-pages')!
+    expect(own.noindex).toBe(false)
+    expect(own.canonicalUrl).toBeUndefined()
+
+    const site = buildCatalog(loadData(withMeta('noindex: true\ncanonicalUrl: /services/seo/')))
+    const entry = site.byUrl.get('/blog/core-web-vitals-landing-pages')!
+    expect(entry.noindex).toBe(true)
+    expect(entry.canonicalUrl).toBe('/services/seo')
+    expect(canonicalHref(entry, 'https://www.example.com')).toBe('https://www.example.com/services/seo')
+    expect(sitemapUrls({ catalog: site, siteUrl: 'https://www.example.com' } as never).some((e) => e.url === entry.url)).toBe(false)
+
+    const elsewhere = buildCatalog(loadData(withMeta('canonicalUrl: https://news.example.org/cwv')))
+    expect(elsewhere.byUrl.get(entry.url)?.canonicalUrl).toBe('https://news.example.org/cwv')
+    expect(elsewhere.byUrl.get(entry.url)?.noindex).toBe(false)
+
+    expect(problemsOf(() => buildCatalog(loadData(withMeta('canonicalUrl: /no-such-page'))))).toContain(
+      `${post}:\n  - canonicalUrl: a page of the site (/no-such-page is not one), a full https:// URL, or no canonicalUrl`,
+    )
+    expect(problemsOf(() => loadData(withMeta('canonicalUrl: //evil.example.com/x')))).toContain('canonicalUrl: a site path like /services/seo or a full https:// URL')
+    expect(problemsOf(() => loadData(withMeta('noindex: sometimes')))).toContain('noindex')
   })
 
   it('cross-file references are checked by the catalog', () => {

@@ -62,9 +62,9 @@ export type BlogPost = BlogFrontMatter & {
   markdown: string
   origin?: 'database'
   image?: PostImage
-  /** A database post staff marked noindex (robots noindex, out of sitemap.xml); file posts have none. */
+  /** Marked noindex (robots noindex, out of sitemap.xml): by staff for a database post, in the front matter for a file post. */
   noindex?: true
-  /** A database post's canonical URL, when staff set one: a site path or a full http(s) URL. */
+  /** The canonical URL, when one is set (a site path or a full http(s) URL). */
   canonicalUrl?: string
 }
 /** A database post's featured image (file posts have none): its URL and alt text (the feeds' enclosure too), and, when it is an
@@ -121,12 +121,21 @@ const frontMatter = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/
 export function parseBlogPost(file: string, text: string): BlogPost {
   const match = frontMatter.exec(text.replace(/\r\n/g, '\n'))
   if (!match) throw new DataError(file, [{ path: '', message: 'front matter between --- lines, then Markdown' }])
-  const meta = parseDataFile(file, match[1], BlogFrontMatterSchema)
+  const { noindex, canonicalUrl, ...meta } = parseDataFile(file, match[1], BlogFrontMatterSchema)
   const markdown = match[2].trim()
   if (markdown.split(/\s+/).length < 250) {
     throw new DataError(file, [{ path: 'body', message: 'a post body of at least 250 words' }])
   }
-  return { ...meta, slug: path.basename(file).replace(/\.md$/, ''), markdown }
+  // The same shape as a database post's (server/posts/store.ts): the fields only when set, a site
+  // path without its trailing slash, so posts without them keep their data (and pages) unchanged.
+  const canonical = canonicalUrl && canonicalUrl.length > 1 && canonicalUrl.startsWith('/') ? canonicalUrl.replace(/\/+$/, '') : canonicalUrl
+  return {
+    ...meta,
+    slug: path.basename(file).replace(/\.md$/, ''),
+    markdown,
+    ...(noindex ? { noindex: true as const } : {}),
+    ...(canonical ? { canonicalUrl: canonical } : {}),
+  }
 }
 
 /** Loads and validates every data file; collects every file's problems before throwing. */

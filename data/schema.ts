@@ -230,6 +230,13 @@ export const BlogFrontMatterSchema = z.object({
   updated: isoDate.optional(),
   author: z.string(),
   tags: z.array(slug).min(1),
+  /** As a database post's (decision 104): robots noindex, out of sitemap.xml; still listed and in the feeds. */
+  noindex: z.boolean().optional(),
+  /** A canonical link elsewhere: a page of this site ("/services/seo") or a full http(s) URL. */
+  canonicalUrl: z
+    .string()
+    .regex(/^(\/(?!\/)[^\s?#]*|https?:\/\/[^\s/?#]+(\/[^\s]*)?)$/, 'a site path like /services/seo or a full https:// URL')
+    .optional(),
 })
 
 /** Pages with their own React component (home, about, contact...): only their head data lives here. */

@@ -11,14 +11,23 @@ import { requirePermission } from '../auth/sessions.ts'
 import type { Db } from '../db/knex.ts'
 import type { CmsStore } from '../cms/store.ts'
 import { httpError } from '../middleware/errorHandler.ts'
-import { funnel, FunnelSchema, journeys, likeOf, type FunnelStep } from '../analytics/funnels.ts'
+import { FunnelSchema, journeyKey, type FunnelStep } from '../analytics/funnels.ts'
+import { funnelKey } from '../analytics/funnelRollups.ts'
+import { readFunnel, readJourneys } from '../analytics/funnelReads.ts'
+import { bodyOf } from '../api/state.ts'
+import { nowIso } from '../db/rows.ts'
+import { audit } from './audit.ts'
+import { adminJsonBody } from './body.ts'
+import { writeWith } from './resourceRouter.ts'
 import { familyLookupOf, OUTSIDE_BUILD, type FamilyLookup } from '../analytics/families.ts'
 import { HOUR_MS, DAY_MS } from '../analytics/ingest.ts'
 import { emptyPageDetail, p75, PAGE_COLUMNS, rate, VITALS, type PageDetail, type Vital } from '../analytics/pageDetails.ts'
-import { readPageDetails, readSessionPaths } from '../analytics/pageReads.ts'
+import { readPageDetails } from '../analytics/pageReads.ts'
 import { plan, previousRange, readBreakdown, type Range } from '../analytics/queries.ts'
 import { emptyFigures, addFigures, METRICS, rolledThrough, type Figures } from '../analytics/rollup.ts'
 import { likeOfGlob, readTop, type Source } from '../analytics/topReads.ts'
+import { daySpans } from '../analytics/coarse.ts'
+import { readTopByVital } from '../analytics/vitalSort.ts'
 import { isSqlite } from '../db/rows.ts'
 import { parseQuery, RangeQuery, rangeOf } from './analytics.ts'
 
@@ -45,6 +54,8 @@ function familyLookup(store?: CmsStore): FamilyLookup {
   const inv = store?.inventory()
   return familyLookupOf(inv?.pages ?? [], inv?.builtAt ?? 'none')
 }
+
+const isVital = (sort: string) => (VITALS as readonly string[]).includes(sort)
 
 const globRe = (glob: string) => new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`, 'i')
 
@@ -146,7 +157,7 @@ type PagesQueryT = z.output<typeof PagesQuery>
  */
 export async function pagesReport(db: Db, range: Range, q: PagesQueryT, families: FamilyLookup | ((path: string) => string), now = Date.now()) {
   const lookup = typeof families === 'function' ? { familyOf: families, signature: '', pagesOf: () => null } : families
-  if (q.group === 'page' && !q.family && SORT_SQL[q.sort]) return topPagesReport(db, range, q, lookup.familyOf, now)
+  if (q.group === 'page' && !q.family && (SORT_SQL[q.sort] || isVital(q.sort))) return topPagesReport(db, range, q, lookup.familyOf, now)
   if (q.group === 'family' && !q.q) return familiesReport(db, range, q, lookup, now)
   return pagesReportFull(db, range, q, lookup.familyOf, now)
 }
@@ -202,15 +213,22 @@ async function readVitals(
   if (p.dailyTo > p.dailyFrom) {
     // Without a page filter, whole days come from the ~20 families' rows, not every page's.
     const family = filter.byFamily || (!filter.like && !filter.keys)
-    const table = family ? 'analytics_family_vitals_daily' : 'analytics_vitals_daily'
-    const keyColumn = family ? 'family' : 'path'
-    bindings.push(p.dailyFrom, p.dailyTo)
-    let w = `day >= ? and day < ?`
-    if (family && filter.family) {
-      w += ' and family = ?'
-      bindings.push(filter.family)
-    }
-    parts.push(`select ${filter.keys || filter.byFamily ? keyColumn : "''"} as key, metric, bucket, n from ${table} where ${w}${family ? '' : where('path')}`)
+    if (family) {
+      bindings.push(p.dailyFrom, p.dailyTo)
+      let w = `day >= ? and day < ?`
+      if (filter.family) {
+        w += ' and family = ?'
+        bindings.push(filter.family)
+      }
+      parts.push(`select ${filter.byFamily ? 'family' : "''"} as key, metric, bucket, n from analytics_family_vitals_daily where ${w}`)
+    } else
+      // Per page: whole weeks from the weekly histograms, the other days from the daily ones (decision 119).
+      for (const span of daySpans('analytics_vitals_daily', p.dailyFrom, p.dailyTo)) {
+        bindings.push(span.from, span.to)
+        parts.push(
+          `select ${filter.keys ? 'path' : "''"} as key, metric, bucket, n from ${span.table} where ${span.unit} >= ? and ${span.unit} < ?${where('path')}`,
+        )
+      }
   }
   if (!filter.byFamily)
     for (const [a, b] of p.hourly) {
@@ -241,7 +259,6 @@ function addVitals(into: Histograms, rows: { metric: string; bucket: number; n: 
 
 /** Per page: the 500 shown pages sorted and limited in SQL; details and vitals read for those only. */
 async function topPagesReport(db: Db, range: Range, q: PagesQueryT, familyOf: (path: string) => string, now: number) {
-  const sort = SORT_SQL[q.sort]!
   const glob = q.q ? (q.q.includes('*') ? q.q : `*${q.q}*`) : null
   const pattern = glob ? globRe(glob) : null
   const like = glob ? likeOfGlob(glob) : undefined
@@ -250,19 +267,30 @@ async function topPagesReport(db: Db, range: Range, q: PagesQueryT, familyOf: (p
   const raw = p.raw.length ? await pageGroups(db, { from: p.raw[0] * HOUR_MS, to: range.to }, now) : new Map<string, Group>()
   for (const key of [...raw.keys()]) if (pattern && !pattern.test(key)) raw.delete(key)
   const rawRows = [...raw].map(([key, g]) => ({ key, ...g.figures, ...g.detail }))
-  // Every page of the range is summed and sorted in SQL on the sort figure's columns only; all
-  // figures, details and vitals are then read for the shown pages by key (indexed on key, day).
-  const top = await readTop(db, {
-    pieces: p,
-    sources: sort.details ? [{ ...FIGURES, columns: [] }, DETAILS] : [FIGURES],
-    columns: sort.columns,
-    raw: rawRows,
-    sort: sort.sql,
-    order: q.order,
-    limit: SHOWN_ROWS,
-    like,
-  })
-  const keys = top.rows.map((r) => r.key)
+  // Every page of the range is summed and sorted in SQL on the sort figure's columns only (on a
+  // vital, its p75 from the summed histograms: vitalSort.ts); all figures, details and vitals are
+  // then read for the shown pages by key (indexed on key, day).
+  const sort = SORT_SQL[q.sort]
+  const top = sort
+    ? await readTop(db, {
+        pieces: p,
+        sources: sort.details ? [{ ...FIGURES, columns: [] }, DETAILS] : [FIGURES],
+        columns: sort.columns,
+        raw: rawRows,
+        sort: sort.sql,
+        order: q.order,
+        limit: SHOWN_ROWS,
+        like,
+      }).then((t) => ({ keys: t.rows.map((r) => r.key), total: t.total }))
+    : await readTopByVital(db, {
+        pieces: p,
+        metric: q.sort as Vital,
+        order: q.order,
+        limit: SHOWN_ROWS,
+        like,
+        raw: [...raw].map(([key, g]) => ({ key, buckets: [...(g.vitals.get(q.sort as Vital) ?? [])] })),
+      })
+  const keys = top.keys
   const byKeys = (source: Source, columns: readonly string[]) =>
     keys.length ? readTop(db, { pieces: p, sources: [source], columns, raw: rawRows, sort: 'key', order: 'asc', limit: keys.length, keys }) : { rows: [] }
   const [figures, details, vitals, allVitals] = await Promise.all([
@@ -429,10 +457,8 @@ function parseSteps(raw: unknown): FunnelStep[] {
   throw httpError(400, `Please correct the funnel: ${Object.values(errors)[0]}`, errors)
 }
 
-async function funnelOver(db: Db, range: Range, steps: FunnelStep[]) {
-  const paths = await readSessionPaths(db, range, { like: likeOf(steps[0]) })
-  return funnel(paths, steps)
-}
+/** A funnel over a range: kept hourly counts plus the session paths of the rest (decision 117). */
+const funnelOver = (db: Db, range: Range, steps: FunnelStep[]) => readFunnel(db, range, steps)
 
 function funnelRoute(db: Db): Middleware {
   return async function webAnalyticsFunnel(ctx) {
@@ -454,21 +480,89 @@ function conversionPaths(db: Db): Middleware {
     const r = parseQuery(RangeQuery, ctx.query)
     const q = parseQuery(PathsQuery, ctx.query)
     const range = rangeOf(r)
-    const current = journeys(await readSessionPaths(db, range, { converted: true }), q.goal || '*')
+    // Summed, sorted and limited in SQL over the hourly journey groups (decision 117).
+    const current = await readJourneys(db, range, q.goal || '*')
     let previous = null
     if (wantsCompare(q.compare)) {
       const prev = previousRange(range)
-      const before = journeys(await readSessionPaths(db, prev, { converted: true }), q.goal || '*', 1000)
-      const byPath = new Map(before.rows.map((row) => [row.path, row.sessions]))
+      const keys = current.rows.map((row) => journeyKey(row.pages, row.conversion))
+      const before = await readJourneys(db, prev, q.goal || '*', keys.length, Date.now(), keys)
+      const byKey = new Map(before.rows.map((row) => [row.path, row.sessions]))
       previous = {
         from: iso(prev.from),
         to: iso(prev.to),
         converting: before.converting,
-        sessionsByPath: Object.fromEntries(current.rows.map((row) => [row.path, byPath.get(row.path) ?? 0])),
+        sessionsByPath: Object.fromEntries(current.rows.map((row) => [row.path, byKey.get(row.path) ?? 0])),
       }
     }
     ctx.body = { ...current, previous }
   }
+}
+
+const SavedFunnelSchema = z.object({
+  name: z.string({ error: 'Enter a name for the funnel.' }).trim().min(1, 'Enter a name for the funnel.').max(120, 'At most 120 characters.'),
+  steps: FunnelSchema,
+})
+
+const savedOut = (r: { id: number | string; name: string; steps: string; created_at: string }) => ({
+  id: Number(r.id),
+  name: r.name,
+  steps: JSON.parse(r.steps) as FunnelStep[],
+  createdAt: r.created_at,
+})
+
+/** Saved funnels: listed, saved and deleted (audited); the rollup job keeps their hourly counts. */
+function registerSavedFunnels(router: Router, db: Db, guard: Middleware[]) {
+  const json = adminJsonBody()
+  router.get('/analytics/funnels', ...guard, requirePermission('analytics', 'list'), async function savedFunnelsList(ctx) {
+    ctx.body = ((await db('analytics_funnels').orderBy('name').select('id', 'name', 'steps', 'created_at')) as Parameters<typeof savedOut>[0][]).map(savedOut)
+  })
+  router.post('/analytics/funnels', ...guard, requirePermission('analytics', 'create'), json, async function savedFunnelCreate(ctx) {
+    const parsed = SavedFunnelSchema.safeParse(bodyOf(ctx))
+    if (!parsed.success) {
+      const errors: Record<string, string> = {}
+      for (const issue of parsed.error.issues) errors[issue.path.join('.') || 'steps'] ??= issue.message
+      throw httpError(422, `Please correct the funnel: ${Object.values(errors)[0]}`, errors)
+    }
+    const { name, steps } = parsed.data
+    if (await db('analytics_funnels').where({ name }).first('id'))
+      throw httpError(422, `A funnel named "${name}" is saved already. Choose another name, or delete that one first.`, { name: 'This name is taken.' })
+    const record = { name, steps: JSON.stringify(steps), funnel_key: funnelKey(steps) }
+    const id = await writeWith(
+      db,
+      ctx,
+    )(async (w) => {
+      const [row] = await w
+        .trx('analytics_funnels')
+        .insert({ ...record, created_by: w.userId, created_at: nowIso() })
+        .returning('id')
+      const funnelId = Number(typeof row === 'object' ? row.id : row)
+      await audit(w.trx, w.userId, 'create', 'analytics-funnels', funnelId, null, { name, steps })
+      return funnelId
+    })
+    ctx.status = 201
+    ctx.body = savedOut(await db('analytics_funnels').where({ id }).first('id', 'name', 'steps', 'created_at'))
+  })
+  router.delete('/analytics/funnels/:id', ...guard, requirePermission('analytics', 'delete'), async function savedFunnelDelete(ctx) {
+    const id = Number(ctx.params.id)
+    if (!Number.isInteger(id) || id <= 0) throw httpError(400, 'The funnel id must be a positive whole number.', { id: 'Invalid id.' })
+    const before = await db('analytics_funnels').where({ id }).first('id', 'name', 'steps', 'funnel_key', 'created_at')
+    if (!before) throw httpError(404, `Saved funnel ${id} does not exist (it may have been deleted already).`)
+    await writeWith(
+      db,
+      ctx,
+    )(async (w) => {
+      await w.trx('analytics_funnels').where({ id }).delete()
+      // Its hourly counts stay as an unsaved funnel's: purged once nobody reads it (decision 117).
+      await w
+        .trx('analytics_funnel_keys')
+        .insert({ funnel_key: before.funnel_key, steps: before.steps, last_read_at: Date.now() })
+        .onConflict('funnel_key')
+        .merge(['last_read_at'])
+      await audit(w.trx, w.userId, 'delete', 'analytics-funnels', id, { name: before.name, steps: JSON.parse(before.steps) }, null)
+    })
+    ctx.body = { id }
+  })
 }
 
 export function registerWebAnalyticsRoutes(router: Router, db: Db, guard: Middleware[], store?: CmsStore) {
@@ -476,4 +570,5 @@ export function registerWebAnalyticsRoutes(router: Router, db: Db, guard: Middle
   router.get('/analytics/pages', ...guard, see, pages(db, store))
   router.get('/analytics/funnel', ...guard, see, funnelRoute(db))
   router.get('/analytics/conversion-paths', ...guard, see, conversionPaths(db))
+  registerSavedFunnels(router, db, guard)
 }

@@ -49,6 +49,11 @@ export function funnel(paths: { steps: string }[], steps: FunnelStep[]): FunnelR
     const n = reached(p.steps.split('\n'), matchers)
     for (let i = 0; i < n; i++) counts[i]++
   }
+  return funnelResult(steps, counts)
+}
+
+/** The funnel's figures from the sessions reaching each step. */
+export function funnelResult(steps: FunnelStep[], counts: number[]): FunnelResult {
   return {
     steps: steps.map((s, i) => {
       const before = i === 0 ? counts[0] : counts[i - 1]
@@ -69,35 +74,60 @@ export function funnel(paths: { steps: string }[], steps: FunnelStep[]): FunnelR
 export const JOURNEY_PAGES = 4
 
 /**
+ * A converting session's journeys, one per distinct goal it converted on, in the order of their
+ * first conversion: the pages before that first conversion (the last JOURNEY_PAGES of them, earlier
+ * ones as "…"), the goal, and the goals converted before it (sorted). The journey of a session for
+ * a goal glob is the one whose goal matches and whose earlier goals do not (its first match).
+ */
+export function journeysOfSession(steps: string): { pages: string[]; conversion: string; prior: string[] }[] {
+  const pages: string[] = []
+  const seen: string[] = []
+  const out: { pages: string[]; conversion: string; prior: string[] }[] = []
+  for (const line of steps.split('\n')) {
+    if (line.startsWith('p:')) {
+      if (pages.at(-1) !== line.slice(2)) pages.push(line.slice(2))
+    } else if (line.startsWith('g:') && !seen.includes(line.slice(2))) {
+      const shown = pages.length > JOURNEY_PAGES ? ['…', ...pages.slice(-JOURNEY_PAGES)] : [...pages]
+      out.push({ pages: shown, conversion: line.slice(2), prior: [...seen].sort(byCode) })
+      seen.push(line.slice(2))
+    }
+  }
+  return out
+}
+
+/** Byte (code unit) order, as SQLite's BINARY and PostgreSQL's "C" collation compare. */
+export const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+/** The grouping key of a journey: its shown pages, one a line, then its conversion. */
+export const journeyKey = (pages: string[], conversion: string) => [...pages, conversion].join('\n')
+
+export type JourneyRow = { pages: string[]; conversion: string; sessions: number; path: string; share: number }
+export const journeyRow = (key: string, sessions: number, converting: number): JourneyRow => {
+  const lines = key.split('\n')
+  const conversion = lines.pop() ?? ''
+  return { pages: lines, conversion, sessions, path: [...lines, `✓ ${conversion}`].join(' → '), share: converting ? Math.round((sessions / converting) * 1000) / 10 : 0 }
+}
+
+/**
  * The most common paths to a conversion: for each converting session, its pages up to its first
- * conversion (the last JOURNEY_PAGES of them), then the conversion. Optionally one goal (glob).
+ * conversion matching `goal` (a glob), then that conversion. Most sessions first, then by journey
+ * in byte order. (The reference computation: readJourneys answers the same from rollups.)
  */
 export function journeys(paths: { steps: string }[], goal = '*', limit = 20) {
   const goalRe = globRe(goal)
-  const counts = new Map<string, { pages: string[]; conversion: string; sessions: number }>()
+  const counts = new Map<string, number>()
   let converting = 0
   for (const p of paths) {
-    const pages: string[] = []
-    let conversion = ''
-    for (const line of p.steps.split('\n')) {
-      if (line.startsWith('p:')) {
-        if (pages.at(-1) !== line.slice(2)) pages.push(line.slice(2))
-      } else if (line.startsWith('g:') && goalRe.test(line.slice(2))) {
-        conversion = line.slice(2)
-        break
-      }
-    }
-    if (!conversion) continue
+    const j = journeysOfSession(p.steps).find((x) => goalRe.test(x.conversion))
+    if (!j) continue
     converting++
-    const shown = pages.length > JOURNEY_PAGES ? ['…', ...pages.slice(-JOURNEY_PAGES)] : pages
-    const key = `${shown.join('\n')}\u0001${conversion}`
-    const row = counts.get(key) ?? { pages: shown, conversion, sessions: 0 }
-    row.sessions++
-    counts.set(key, row)
+    const key = journeyKey(j.pages, j.conversion)
+    counts.set(key, (counts.get(key) ?? 0) + 1)
   }
-  const rows = [...counts.values()]
-    .sort((a, b) => b.sessions - a.sessions || a.pages.join().localeCompare(b.pages.join()))
+  const rows = [...counts]
+    .sort((a, b) => b[1] - a[1] || byCode(a[0], b[0]))
     .slice(0, limit)
-    .map((r) => ({ ...r, path: [...r.pages, `✓ ${r.conversion}`].join(' → '), share: converting ? Math.round((r.sessions / converting) * 1000) / 10 : 0 }))
+    .map(([key, n]) => journeyRow(key, n, converting))
   return { converting, rows }
 }
+
+export { globRe }

@@ -4,26 +4,12 @@
 // rollupHour/rollupDay in rollup.ts) and, for the hours not rolled up yet, by the dashboards with
 // the same function, as decision 120 does for the main figures.
 import type { Queryable } from '../db/rows.ts'
-import { chunk } from '../db/rows.ts'
+import { insertMany, isSqlite, quoteIdentifier } from '../db/rows.ts'
+import { readHourEvents, readStartedSessions, type HourEvent, type HourSession } from './hourRows.ts'
 import { DAY_MS, HOUR_MS } from './ingest.ts'
+import { PAGE_COLUMNS } from './columns.ts'
 
-export const PAGE_COLUMNS = [
-  'scroll_25',
-  'scroll_50',
-  'scroll_75',
-  'scroll_90',
-  'scroll_100',
-  'time_30',
-  'time_60',
-  'time_120',
-  'time_300',
-  'engagement_n',
-  'engagement_sum',
-  'engaged_seconds_sum',
-  'form_views',
-  'form_starts',
-  'form_submits',
-] as const
+export { PAGE_COLUMNS }
 export type PageColumn = (typeof PAGE_COLUMNS)[number]
 export type PageDetail = Record<PageColumn, number>
 export const emptyPageDetail = (): PageDetail => Object.fromEntries(PAGE_COLUMNS.map((c) => [c, 0])) as PageDetail
@@ -90,14 +76,11 @@ const FORMS: Record<string, PageColumn> = { form_view: 'form_views', form_start:
 
 /** Page details and vitals of the events received in one UTC hour. */
 export async function computePageHour(db: Queryable, hour: number): Promise<{ pages: PageRow[]; vitals: VitalRow[] }> {
-  const from = hour * HOUR_MS
-  // Only the `ts` range in SQL, the event types are picked in the loop: with `type in (...)` as
-  // well, SQLite seeks events_type_received_idx and reads every event of those types in the table
-  // (a cost that grows with the table, not the hour: 600 ms at 57k events, docs/decisions/124).
-  const events = (await db('events')
-    .where('ts', '>=', from)
-    .andWhere('ts', '<', from + HOUR_MS)
-    .select('type', 'path', 'name', 'value', 'props')) as { type: string; path: string; name: string; value: number | string | null; props: unknown }[]
+  return pageHourOf(await readHourEvents(db, hour, false))
+}
+
+/** Page details and vitals of an hour's events (readHourEvents). */
+export function pageHourOf(events: Pick<HourEvent, 'type' | 'path' | 'name' | 'value' | 'props'>[]): { pages: PageRow[]; vitals: VitalRow[] } {
   const pages = new Map<string, PageRow>()
   const vitals = new Map<string, VitalRow>()
   const page = (path: string) => {
@@ -134,31 +117,18 @@ export const MAX_STEPS = 60
 
 /** The steps of each session started in one UTC hour: pages, forms and goals in order. */
 export async function computeSessionPaths(db: Queryable, hour: number): Promise<SessionPath[]> {
-  const from = hour * HOUR_MS
-  const sessions = (await db('analytics_sessions')
-    .where('started_at', '>=', from)
-    .andWhere('started_at', '<', from + HOUR_MS)
-    .select('id', 'started_at')) as {
-    id: string
-    started_at: number | string
-  }[]
+  return sessionPathsOf(await readStartedSessions(db, hour))
+}
+
+/** The steps of sessions (readStartedSessions: each with its events in (ts, id) order). */
+export function sessionPathsOf(sessions: HourSession[]): SessionPath[] {
   const out: SessionPath[] = []
-  for (const part of chunk(sessions, 500)) {
-    const events = (await db('events')
-      .whereIn(
-        'session_id',
-        part.map((s) => s.id),
-      )
-      .andWhere((q) => q.whereIn('type', ['page_view', 'form_view', 'form_start', 'form_submit']).orWhere('goal', '<>', ''))
-      .orderBy(['session_id', 'ts', 'id'])
-      .select('session_id', 'type', 'path', 'name', 'goal')) as { session_id: string; type: string; path: string; name: string; goal: string }[]
-    const steps = new Map<string, { steps: string[]; conversions: number }>()
-    for (const e of events) {
-      let s = steps.get(e.session_id)
-      if (!s) steps.set(e.session_id, (s = { steps: [], conversions: 0 }))
-      const add = (step: string) => {
-        if (s.steps.length < MAX_STEPS && s.steps.at(-1) !== step) s.steps.push(step.replace(/\n/g, ' ').slice(0, 300))
-      }
+  for (const sess of sessions) {
+    const s = { steps: [] as string[], conversions: 0 }
+    const add = (step: string) => {
+      if (s.steps.length < MAX_STEPS && s.steps.at(-1) !== step) s.steps.push(step.replace(/\n/g, ' ').slice(0, 300))
+    }
+    for (const e of sess.events) {
       if (e.type === 'page_view') add(`p:${e.path}`)
       else if (e.type === 'form_view') add(`fv:${e.name}`)
       else if (e.type === 'form_start') add(`fs:${e.name}`)
@@ -168,29 +138,47 @@ export async function computeSessionPaths(db: Queryable, hour: number): Promise<
         add(`g:${e.goal}`)
       }
     }
-    for (const sess of part) {
-      const s = steps.get(sess.id)
-      out.push({ session_id: sess.id, started_at: Number(sess.started_at), steps: (s?.steps ?? []).join('\n'), conversions: s?.conversions ?? 0 })
-    }
+    out.push({ session_id: sess.id, started_at: Number(sess.started_at), steps: s.steps.join('\n'), conversions: s.conversions })
   }
   return out
 }
 
-/** Writes one hour's page details, vitals and session paths (replacing what was there). */
-export async function rollupDetailsHour(db: Queryable, hour: number): Promise<void> {
-  // One after the other: `db` is the rollup's transaction (one PostgreSQL client).
-  const { pages, vitals } = await computePageHour(db, hour)
-  const paths = await computeSessionPaths(db, hour)
+/** The rows an hour's rollup writes, by table (every row carries its table's key columns). */
+export type HourTables = Record<'analytics_hourly' | 'analytics_page_hourly' | 'analytics_vitals_hourly' | 'analytics_session_paths', Record<string, unknown>[]>
+
+/**
+ * Replaces one hour's rows in the four hourly tables (run inside the rollup's transaction). On
+ * PostgreSQL one statement deletes from all four and one inserts into all four (each table's rows
+ * as one JSON parameter, unpacked by jsonb_populate_recordset): two round trips instead of a dozen.
+ * On SQLite one delete and one insert (json_each) per table.
+ */
+export async function replaceHour(db: Queryable, hour: number, tables: HourTables): Promise<void> {
   const from = hour * HOUR_MS
-  await db('analytics_page_hourly').where({ hour }).delete()
-  await db('analytics_vitals_hourly').where({ hour }).delete()
-  await db('analytics_session_paths')
-    .where('started_at', '>=', from)
-    .andWhere('started_at', '<', from + HOUR_MS)
-    .delete()
-  for (const part of chunk(pages, 200)) await db('analytics_page_hourly').insert(part.map((p) => ({ hour, ...p })))
-  for (const part of chunk(vitals, 200)) await db('analytics_vitals_hourly').insert(part.map((v) => ({ hour, ...v })))
-  for (const part of chunk(paths, 200)) await db('analytics_session_paths').insert(part)
+  const deletes: [string, string, unknown[]][] = [
+    ['analytics_hourly', 'hour = ?', [hour]],
+    ['analytics_page_hourly', 'hour = ?', [hour]],
+    ['analytics_vitals_hourly', 'hour = ?', [hour]],
+    ['analytics_session_paths', 'started_at >= ? and started_at < ?', [from, from + HOUR_MS]],
+  ]
+  const filled = (Object.entries(tables) as [keyof HourTables, Record<string, unknown>[]][]).filter(([, rows]) => rows.length)
+  if (isSqlite(db)) {
+    for (const [table, where, bindings] of deletes) await db.raw(`delete from ${table} where ${where}`, bindings as never[])
+    for (const [table, rows] of filled) await insertMany(db, table, rows)
+    return
+  }
+  await db.raw(
+    `with ${deletes.map(([table, where], i) => `d${i} as (delete from ${table} where ${where})`).join(', ')} select 1`,
+    deletes.flatMap(([, , bindings]) => bindings) as never[],
+  )
+  if (!filled.length) return
+  const inserts = filled.map(([table, rows], i) => {
+    const columns = Object.keys(rows[0]).map(quoteIdentifier).join(', ')
+    return `i${i} as (insert into ${table} (${columns}) select ${columns} from jsonb_populate_recordset(null::${table}, ?::jsonb))`
+  })
+  await db.raw(
+    `with ${inserts.join(', ')} select 1`,
+    filled.map(([, rows]) => JSON.stringify(rows)),
+  )
 }
 
 /** Sums a UTC day's hourly page details and vitals into the daily tables. */

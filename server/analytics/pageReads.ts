@@ -2,6 +2,7 @@
 // for whole UTC days, hourly rows for edge hours, and the hours not rolled up yet (the current
 // one) computed from raw rows by the same functions the rollup job uses.
 import type { Queryable } from '../db/rows.ts'
+import { daySpans } from './coarse.ts'
 import { HOUR_MS } from './ingest.ts'
 import { computePageHour, computeSessionPaths, emptyPageDetail, PAGE_COLUMNS, type PageDetail, type PageRow, type Vital } from './pageDetails.ts'
 import { plan, type Range } from './queries.ts'
@@ -27,24 +28,25 @@ export async function readPageDetails(db: Queryable, range: Pick<Range, 'from' |
     h.set(Number(r.bucket), (h.get(Number(r.bucket)) ?? 0) + Number(r.n))
   }
   const tasks: Promise<void>[] = []
-  if (p.dailyTo > p.dailyFrom) {
+  // Whole weeks from the weekly tables, the other whole days from the daily ones (decision 119).
+  for (const span of daySpans('analytics_page_daily', p.dailyFrom, p.dailyTo))
     tasks.push(
-      db('analytics_page_daily')
-        .where('day', '>=', p.dailyFrom)
-        .andWhere('day', '<', p.dailyTo)
+      db(span.table)
+        .where(span.unit, '>=', span.from)
+        .andWhere(span.unit, '<', span.to)
         .groupBy('path')
         .select('path', db.raw(pageSums))
         .then((rows) => rows.forEach(addPage)),
     )
+  for (const span of daySpans('analytics_vitals_daily', p.dailyFrom, p.dailyTo))
     tasks.push(
-      db('analytics_vitals_daily')
-        .where('day', '>=', p.dailyFrom)
-        .andWhere('day', '<', p.dailyTo)
+      db(span.table)
+        .where(span.unit, '>=', span.from)
+        .andWhere(span.unit, '<', span.to)
         .groupBy('path', 'metric', 'bucket')
         .select('path', 'metric', 'bucket', db.raw('sum(n) as n'))
         .then((rows) => rows.forEach(addVital)),
     )
-  }
   for (const [a, b] of p.hourly) {
     tasks.push(
       db('analytics_page_hourly')

@@ -5,6 +5,7 @@
 import type { Queryable } from '../db/rows.ts'
 import { DAY_MS, HOUR_MS } from './ingest.ts'
 import { addFigures, computeHour as computeHourNow, emptyFigures, METRICS, rolledThrough, type Dimension, type Figures, type RollupRow } from './rollup.ts'
+import { daySpans } from './coarse.ts'
 import { readTop } from './topReads.ts'
 
 /** One computation per raw hour among the reads in flight together (a dashboard's Promise.all). */
@@ -116,12 +117,13 @@ export async function readBreakdown(db: Queryable, range: Pick<Range, 'from' | '
   const p = plan(range, await rolledThrough(db), now)
   const out: Breakdown = new Map(dims.map((d) => [d, new Map()]))
   const parts: Promise<({ dim: string; key: string } & Partial<Figures>)[]>[] = []
-  if (p.dailyTo > p.dailyFrom)
+  // Whole weeks from analytics_weekly, the other whole days from analytics_daily (decision 119).
+  for (const span of daySpans('analytics_daily', p.dailyFrom, p.dailyTo))
     parts.push(
-      db('analytics_daily')
+      db(span.table)
         .whereIn('dim', dims)
-        .andWhere('day', '>=', p.dailyFrom)
-        .andWhere('day', '<', p.dailyTo)
+        .andWhere(span.unit, '>=', span.from)
+        .andWhere(span.unit, '<', span.to)
         .groupBy('dim', 'key')
         .select('dim', 'key', db.raw(sums)),
     )

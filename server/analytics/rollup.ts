@@ -11,26 +11,18 @@
 //   daily, so a visitor is counted once a day and the sums over hours and days add up).
 import { z } from 'zod'
 import type { Queryable } from '../db/rows.ts'
-import { chunk } from '../db/rows.ts'
 import { defineJob } from '../jobs/define.ts'
 import { DAY_MS, HOUR_MS } from './ingest.ts'
 import { familyLookupFor, familyLookupOf, refreshFamilies, rollupFamilyDay, type FamilyLookup } from './families.ts'
-import { rollupDetailsDay, rollupDetailsHour } from './pageDetails.ts'
+import { pageHourOf, replaceHour, rollupDetailsDay, sessionPathsOf } from './pageDetails.ts'
+import { readHour, type HourRaw } from './hourRows.ts'
+import { maintainFunnels, rollupFunnelsHour } from './funnelRollups.ts'
+import { METRICS } from './columns.ts'
+import { rollupWeekOfDay } from './coarse.ts'
 
 export const DIMENSIONS = ['total', 'page', 'channel', 'campaign', 'device', 'goal', 'landing', 'referrer'] as const
 export type Dimension = (typeof DIMENSIONS)[number]
-export const METRICS = [
-  'visitors',
-  'sessions',
-  'page_views',
-  'entries',
-  'exits',
-  'engaged_sessions',
-  'engaged_ms',
-  'duration_ms',
-  'conversions',
-  'events',
-] as const
+export { METRICS }
 export type Metric = (typeof METRICS)[number]
 export type Figures = Record<Metric, number>
 export type RollupRow = { dim: Dimension; key: string } & Figures
@@ -58,26 +50,15 @@ export function addFigures(into: Figures, from: Partial<Figures>) {
 /** The campaign key of a session: "source / medium / campaign". */
 export const campaignKey = (s: { source: string; medium: string; campaign: string }) => `${s.source} / ${s.medium} / ${s.campaign || '(none)'}`.slice(0, 300)
 
-type SessionInfo = {
-  id: string
-  first_of_day: unknown
-  started_at: number | string
-  channel: string
-  source: string
-  medium: string
-  campaign: string
-  referrer_host: string
-  landing_page: string
-  device: string
-}
-
-const sessionColumns = ['id', 'first_of_day', 'started_at', 'channel', 'source', 'medium', 'campaign', 'referrer_host', 'landing_page', 'device']
 const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 't'
 
 /** The figures of one UTC hour (hours since the epoch), computed from raw events and sessions. */
 export async function computeHour(db: Queryable, hour: number): Promise<RollupRow[]> {
-  const from = hour * HOUR_MS
-  const to = from + HOUR_MS
+  return hourFigures(await readHour(db, hour))
+}
+
+/** The figures of one hour from its raw rows (readHour: sessions started in it, events received in it). */
+export function hourFigures(raw: HourRaw): RollupRow[] {
   const rows = new Map<string, RollupRow>()
   const at = (dim: Dimension, key: string): RollupRow => {
     const id = `${dim}\u0001${key}`
@@ -88,23 +69,11 @@ export async function computeHour(db: Queryable, hour: number): Promise<RollupRo
   at('total', '')
 
   // Sessions started in the hour, and what each did (its events, whenever they came).
-  const started = (await db('analytics_sessions').where('started_at', '>=', from).andWhere('started_at', '<', to).select(sessionColumns)) as SessionInfo[]
-  const activity = new Map<string, { pv: number; first: number; last: number; conv: number; lastPage: string; lastPageTs: number }>()
-  for (const ids of chunk(
-    started.map((s) => s.id),
-    500,
-  )) {
-    const events = (await db('events').whereIn('session_id', ids).select('session_id', 'type', 'path', 'ts', 'goal')) as {
-      session_id: string
-      type: string
-      path: string
-      ts: number | string
-      goal: string
-    }[]
-    for (const e of events) {
-      const ts = Number(e.ts)
-      let a = activity.get(e.session_id)
-      if (!a) activity.set(e.session_id, (a = { pv: 0, first: ts, last: ts, conv: 0, lastPage: '', lastPageTs: -1 }))
+  for (const s of raw.sessions) {
+    let a: { pv: number; first: number; last: number; conv: number; lastPage: string; lastPageTs: number } | undefined
+    for (const e of s.events) {
+      const ts = e.ts
+      if (!a) a = { pv: 0, first: ts, last: ts, conv: 0, lastPage: '', lastPageTs: -1 }
       a.first = Math.min(a.first, ts)
       a.last = Math.max(a.last, ts)
       if (e.goal) a.conv++
@@ -116,9 +85,6 @@ export async function computeHour(db: Queryable, hour: number): Promise<RollupRo
         }
       }
     }
-  }
-  for (const s of started) {
-    const a = activity.get(s.id)
     const duration = a ? a.last - Number(s.started_at) : 0
     const engaged = Boolean(a && (duration >= ENGAGED_MIN_MS || a.pv >= 2 || a.conv > 0))
     const figures: Partial<Figures> = {
@@ -144,28 +110,10 @@ export async function computeHour(db: Queryable, hour: number): Promise<RollupRo
     if (a?.lastPage) at('page', a.lastPage).exits++
   }
 
-  // Events received in the hour.
-  const events = (await db('events').where('ts', '>=', from).andWhere('ts', '<', to).select('session_id', 'type', 'path', 'channel', 'device', 'goal')) as {
-    session_id: string
-    type: string
-    path: string
-    channel: string
-    device: string
-    goal: string
-  }[]
-  const sessionIds = [...new Set(events.map((e) => e.session_id))]
-  const campaignOf = new Map<string, string>()
-  for (const s of started) campaignOf.set(s.id, campaignKey(s))
-  for (const ids of chunk(
-    sessionIds.filter((id) => !campaignOf.has(id)),
-    500,
-  )) {
-    const found = (await db('analytics_sessions').whereIn('id', ids).select('id', 'source', 'medium', 'campaign')) as SessionInfo[]
-    for (const s of found) campaignOf.set(s.id, campaignKey(s))
-  }
+  // Events received in the hour (each with its session's campaign fields).
   const pageSessions = new Map<string, Set<string>>()
   const goalSessions = new Map<string, Set<string>>()
-  for (const e of events) {
+  for (const e of raw.events) {
     const pv = e.type === 'page_view' ? 1 : 0
     const conv = e.goal ? 1 : 0
     const figures: Partial<Figures> = { page_views: pv, conversions: conv, events: 1 }
@@ -173,8 +121,7 @@ export async function computeHour(db: Queryable, hour: number): Promise<RollupRo
     addFigures(at('channel', e.channel), figures)
     addFigures(at('device', e.device), figures)
     addFigures(at('page', e.path), figures)
-    const campaign = campaignOf.get(e.session_id)
-    if (campaign) addFigures(at('campaign', campaign), figures)
+    if (e.source != null) addFigures(at('campaign', campaignKey({ source: e.source, medium: e.medium ?? '', campaign: e.campaign ?? '' })), figures)
     if (pv) {
       let set = pageSessions.get(e.path)
       if (!set) pageSessions.set(e.path, (set = new Set()))
@@ -194,14 +141,26 @@ export async function computeHour(db: Queryable, hour: number): Promise<RollupRo
 
 const figureColumns = (row: RollupRow) => Object.fromEntries(METRICS.map((m) => [m, Math.round(row[m])]))
 
-/** Writes one hour's rollup (replacing what was there). */
+/**
+ * Writes one hour's rollup (replacing what was there): its figures, and the page details, web
+ * vitals and session paths of /admin/web-analytics (decision 122). The raw rows are read once
+ * (two queries) and the four tables written with one statement each (PostgreSQL: one delete and
+ * one insert statement for all four), decision 115.
+ */
 export async function rollupHour(db: Queryable, hour: number): Promise<number> {
-  const rows = await computeHour(db, hour)
+  const raw = await readHour(db, hour)
+  const rows = hourFigures(raw)
+  const { pages, vitals } = pageHourOf(raw.events)
+  const paths = sessionPathsOf(raw.sessions)
   await db.transaction(async (trx) => {
-    await trx('analytics_hourly').where({ hour }).delete()
-    for (const part of chunk(rows, 200)) await trx('analytics_hourly').insert(part.map((r) => ({ hour, dim: r.dim, key: r.key, ...figureColumns(r) })))
-    // Page details, web vitals and session paths of /admin/web-analytics (decision 122).
-    await rollupDetailsHour(trx, hour)
+    await replaceHour(trx, hour, {
+      analytics_hourly: rows.map((r) => ({ hour, dim: r.dim, key: r.key, ...figureColumns(r) })),
+      analytics_page_hourly: pages.map((p) => ({ hour, ...p })),
+      analytics_vitals_hourly: vitals.map((v) => ({ hour, ...v })),
+      analytics_session_paths: paths,
+    })
+    // Funnel counts and journey groups of the hour's session paths (decision 117).
+    await rollupFunnelsHour(trx, hour)
   })
   return rows.length
 }
@@ -224,6 +183,8 @@ export async function rollupDay(db: Queryable, day: number, families: FamilyLook
     await rollupDetailsDay(trx, day)
     // Per template family (decision 114): read by the per-family report for whole days.
     await rollupFamilyDay(trx, day, families.familyOf)
+    // Weekly rows (decision 119): long ranges read whole weeks.
+    await rollupWeekOfDay(trx, day)
   })
 }
 
@@ -264,6 +225,8 @@ export async function runRollups(db: Queryable, now = Date.now(), families: Fami
   }
   // A new build may have moved URLs between families: every day's family rows follow it.
   await refreshFamilies(db, families)
+  // Saved funnels' missing hours, journeys of older hours, unread funnels' rows (decision 117).
+  await maintainFunnels(db, now)
   return hours
 }
 

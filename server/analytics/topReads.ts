@@ -6,6 +6,7 @@
 // the answer is exact for any sort expression (no candidate set to widen).
 import type { Queryable } from '../db/rows.ts'
 import { isSqlite } from '../db/rows.ts'
+import { daySpans } from './coarse.ts'
 import type { plan } from './queries.ts'
 
 export type Source = {
@@ -51,7 +52,7 @@ export async function readTop(db: Queryable, q: TopQuery): Promise<{ rows: ({ ke
     // Each piece is grouped by key on its own first: the outer group-by then merges a few thousand
     // rows instead of every page-day row of the range.
     const select = q.columns.map((c) => (s.columns.includes(c) ? `sum(${c}) as ${c}` : `0 as ${c}`))
-    const add = (table: string, unit: 'day' | 'hour', from: number, to: number) => {
+    const add = (table: string, unit: 'day' | 'week' | 'hour', from: number, to: number) => {
       parts.push(
         `select ${[`${s.keyColumn} as key`, ...select].join(', ')} from ${table} where ${s.dim ? 'dim = ? and ' : ''}${unit} >= ? and ${unit} < ?${
           q.like ? likeSql(s.keyColumn) : ''
@@ -62,7 +63,8 @@ export async function readTop(db: Queryable, q: TopQuery): Promise<{ rows: ({ ke
       if (q.like) bindings.push(q.like)
       if (q.keys) bindings.push(...q.keys)
     }
-    if (q.pieces.dailyTo > q.pieces.dailyFrom) add(s.daily, 'day', q.pieces.dailyFrom, q.pieces.dailyTo)
+    // Whole weeks from the weekly table, the other whole days from the daily one (decision 119).
+    for (const span of daySpans(s.daily, q.pieces.dailyFrom, q.pieces.dailyTo)) add(span.table, span.unit, span.from, span.to)
     for (const [a, b] of q.pieces.hourly) if (b > a) add(s.hourly, 'hour', a, b)
   }
   const raw = wanted ? q.raw.filter((r) => wanted.has(r.key)) : q.raw

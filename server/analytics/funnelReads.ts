@@ -1,0 +1,131 @@
+// Funnels and journeys read from their rollups (docs/decisions/117-funnel-and-journey-rollups.md):
+// kept hourly funnel counts plus the session paths of the hours they do not cover; journey groups
+// summed, sorted and limited in SQL plus the hours not rolled up. Written by funnelRollups.ts.
+import type { Queryable } from '../db/rows.ts'
+import { chunk, isSqlite } from '../db/rows.ts'
+import { byCode, funnel, funnelResult, globRe, journeyKey, journeyRow, journeysOfSession, likeOf, type FunnelResult, type FunnelStep } from './funnels.ts'
+import { computeFunnelHours, funnelKey, missingRuns, stableThrough, touchKey, writeFunnelHours } from './funnelRollups.ts'
+import { HOUR_MS } from './ingest.ts'
+import { readSessionPaths } from './pageReads.ts'
+import { plan, type Range } from './queries.ts'
+import { rolledThrough } from './rollup.ts'
+
+/**
+ * A funnel over a range: kept hourly counts for the whole stable hours (computing and keeping the
+ * missing ones), the session paths for the rest. Exactly what funnel(readSessionPaths(range)) answers.
+ */
+export async function readFunnel(db: Queryable, range: Pick<Range, 'from' | 'to'>, steps: FunnelStep[], now = Date.now()): Promise<FunnelResult> {
+  const key = funnelKey(steps)
+  const stable = stableThrough(await rolledThrough(db))
+  const c0 = Math.ceil(range.from / HOUR_MS)
+  const c1 = Math.max(c0, Math.min(Math.floor(range.to / HOUR_MS), stable === null ? c0 : stable + 1, Math.floor(now / HOUR_MS)))
+  const counts = steps.map(() => 0)
+  if (c1 > c0) {
+    await touchKey(db, key, steps, now)
+    for (const [a, b] of await missingRuns(db, key, c0, c1)) await writeFunnelHours(db, key, await computeFunnelHours(db, steps, a, b))
+    const sums = [1, 2, 3, 4, 5].map((i) => `sum(reached_${i}) as r${i}`).join(', ')
+    const row = (await db('analytics_funnel_hourly')
+      .where({ funnel_key: key })
+      .andWhere('hour', '>=', c0)
+      .andWhere('hour', '<', c1)
+      .first(db.raw(sums))) as Record<string, number | string | null> | undefined
+    steps.forEach((_, i) => (counts[i] += Number(row?.[`r${i + 1}`] ?? 0)))
+  }
+  // The rest: before the first whole stable hour, and after the last one.
+  const edges: [number, number][] = c1 > c0 ? [[range.from, c0 * HOUR_MS], [c1 * HOUR_MS, range.to]] : [[range.from, range.to]]
+  for (const [from, to] of edges) {
+    if (to <= from) continue
+    const rest = funnel(await readSessionPaths(db, { from, to }, { like: likeOf(steps[0]) }, now), steps)
+    rest.steps.forEach((s, i) => (counts[i] += s.sessions))
+  }
+  return funnelResult(steps, counts)
+}
+
+/** Which (conversion, prior) rows count for a goal glob: the conversion matches, no earlier goal does. */
+type GoalFilter = { sql: string; bindings: unknown[]; test: (conversion: string, prior: string) => boolean }
+async function goalFilter(db: Queryable, goal: string, hours: [number, number][]): Promise<GoalFilter> {
+  const re = globRe(goal)
+  const test = (conversion: string, prior: string) => re.test(conversion) && !(prior ? prior.split('\n') : []).some((g) => re.test(g))
+  if (goal === '*') return { sql: `prior = ''`, bindings: [], test }
+  if (!goal.includes('*')) return { sql: 'conversion = ?', bindings: [goal], test }
+  // A glob: the (conversion, prior) pairs of the range are few; pick the matching ones here.
+  const pairs: { conversion: string; prior: string }[] = []
+  for (const [a, b] of hours)
+    pairs.push(
+      ...((await db('analytics_journey_hourly').where('hour', '>=', a).andWhere('hour', '<', b).groupBy('conversion', 'prior').select('conversion', 'prior')) as {
+        conversion: string
+        prior: string
+      }[]),
+    )
+  const ok = [...new Map(pairs.filter((p) => test(p.conversion, p.prior)).map((p) => [`${p.conversion}\u0001${p.prior}`, p])).values()]
+  if (!ok.length) return { sql: '1 = 0', bindings: [], test }
+  return { sql: `(${ok.map(() => '(conversion = ? and prior = ?)').join(' or ')})`, bindings: ok.flatMap((p) => [p.conversion, p.prior]), test }
+}
+
+/**
+ * The most common journeys to a conversion matching `goal` over a range (what journeys() answers
+ * on the range's session paths): rolled-up hours summed, sorted and limited in SQL, hours not rolled
+ * up yet computed from raw events. With `keys`, the sessions of those journeys only (compare).
+ */
+export async function readJourneys(db: Queryable, range: Pick<Range, 'from' | 'to'>, goal = '*', limit = 20, now = Date.now(), keys?: string[]) {
+  const through = await rolledThrough(db)
+  const p = plan(range, through, now)
+  const rolledEnd = p.raw.length ? p.raw[0] * HOUR_MS : range.to
+  // Whole rolled-up hours from the table; partial edge hours (half-hour zones) from the paths.
+  const h0 = Math.ceil(range.from / HOUR_MS)
+  const h1 = Math.max(h0, Math.floor(Math.min(range.to, rolledEnd) / HOUR_MS))
+  const hours: [number, number][] = h1 > h0 ? [[h0, h1]] : []
+  const filter = await goalFilter(db, goal, hours)
+  // Hours read from session paths: partial edges and the hours not rolled up.
+  const rest = new Map<string, number>()
+  let restConverting = 0
+  const edges: [number, number][] = h1 > h0 ? [[range.from, h0 * HOUR_MS], [h1 * HOUR_MS, range.to]] : [[range.from, range.to]]
+  for (const [from, to] of edges) {
+    if (to <= from) continue
+    for (const s of await readSessionPaths(db, { from, to }, { converted: true }, now)) {
+      const j = journeysOfSession(s.steps).find((x) => filter.test(x.conversion, x.prior.join('\n')))
+      if (!j) continue
+      restConverting++
+      const k = journeyKey(j.pages, j.conversion)
+      rest.set(k, (rest.get(k) ?? 0) + 1)
+    }
+  }
+  const byKey = new Map(rest)
+  let converting = restConverting
+  if (hours.length) {
+    const [a, b] = hours[0]
+    const base = () => db('analytics_journey_hourly').where('hour', '>=', a).andWhere('hour', '<', b).andWhereRaw(filter.sql, filter.bindings as never[])
+    const order = isSqlite(db) ? 'journey' : 'journey collate "C"'
+    const wanted = keys ?? null
+    const [top, total, restRows] = await Promise.all([
+      wanted
+        ? Promise.resolve([] as { journey: string; n: number | string }[])
+        : (base()
+            .groupBy('journey')
+            .select('journey', db.raw('sum(sessions) as n'))
+            .orderByRaw(`sum(sessions) desc, ${order}`)
+            .limit(limit + rest.size) as Promise<{ journey: string; n: number | string }[]>),
+      base().sum({ n: 'sessions' }).first() as Promise<{ n: number | string | null } | undefined>,
+      // Journeys also seen in the raw hours (or asked for): their rolled-up sessions too.
+      ...[[...new Set([...rest.keys(), ...(wanted ?? [])])]].map((ks) =>
+        ks.length
+          ? (Promise.all(chunk(ks, 200).map((part) => base().whereIn('journey', part).groupBy('journey').select('journey', db.raw('sum(sessions) as n')))).then((r) =>
+              r.flat(),
+            ) as Promise<{ journey: string; n: number | string }[]>)
+          : Promise.resolve([] as { journey: string; n: number | string }[]),
+      ),
+    ])
+    converting += Number(total?.n ?? 0)
+    const fromTable = new Map<string, number>()
+    for (const r of [...top, ...restRows]) fromTable.set(r.journey, Number(r.n))
+    for (const [k, n] of fromTable) byKey.set(k, (rest.get(k) ?? 0) + n)
+  }
+  const wanted = keys ? new Set(keys) : null
+  const rows = [...byKey]
+    .filter(([k]) => !wanted || wanted.has(k))
+    .sort((x, y) => y[1] - x[1] || byCode(x[0], y[0]))
+    .slice(0, wanted ? undefined : limit)
+    .map(([k, n]) => journeyRow(k, n, converting))
+  return { converting, rows }
+}
+

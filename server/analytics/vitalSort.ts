@@ -1,0 +1,79 @@
+// The per-page report sorted on a web vital's p75 (issue 13, docs/decisions/119). A p75 cannot be
+// summed over days, but its histogram can: one query sums each page's histogram of that metric
+// over the range's pieces (whole weeks, whole days, edge hours, and the hours not rolled up yet as
+// one JSON parameter), takes the first bucket where the running count reaches 75 % of the page's
+// samples (window sums: the same rule as p75() in pageDetails.ts), joins every page of the range
+// (pages without a sample sort as -1, as the full read sorts them) and answers the `limit` pages
+// shown and the number of pages. Nothing but those keys leaves the database.
+import type { Queryable } from '../db/rows.ts'
+import { isSqlite } from '../db/rows.ts'
+import { daySpans } from './coarse.ts'
+import type { Vital } from './pageDetails.ts'
+import type { plan } from './queries.ts'
+
+export type VitalTopQuery = {
+  pieces: ReturnType<typeof plan>
+  metric: Vital
+  order: 'asc' | 'desc'
+  limit: number
+  /** A LIKE pattern on the path (escape '\'), case-insensitive. */
+  like?: string
+  /** The hours not rolled up: every page seen in them, and its histogram of `metric`. */
+  raw: { key: string; buckets: [number, number][] }[]
+}
+
+export async function readTopByVital(db: Queryable, q: VitalTopQuery): Promise<{ keys: string[]; total: number }> {
+  const sqlite = isSqlite(db)
+  const like = (column: string) => (q.like ? (sqlite ? ` and ${column} like ? escape '\\'` : ` and ${column} ilike ? escape '\\'`) : '')
+  const vitalParts: string[] = []
+  const vitalBindings: unknown[] = []
+  const keyParts: string[] = []
+  const keyBindings: unknown[] = []
+  const p = q.pieces
+  for (const s of daySpans('analytics_vitals_daily', p.dailyFrom, p.dailyTo)) {
+    vitalParts.push(`select path as key, bucket, n from ${s.table} where metric = ? and ${s.unit} >= ? and ${s.unit} < ?${like('path')}`)
+    vitalBindings.push(q.metric, s.from, s.to, ...(q.like ? [q.like] : []))
+  }
+  for (const s of daySpans('analytics_daily', p.dailyFrom, p.dailyTo)) {
+    keyParts.push(`select key from ${s.table} where dim = 'page' and ${s.unit} >= ? and ${s.unit} < ?${like('key')} group by key`)
+    keyBindings.push(s.from, s.to, ...(q.like ? [q.like] : []))
+  }
+  for (const [a, b] of p.hourly) {
+    if (b <= a) continue
+    vitalParts.push(`select path as key, bucket, n from analytics_vitals_hourly where metric = ? and hour >= ? and hour < ?${like('path')}`)
+    vitalBindings.push(q.metric, a, b, ...(q.like ? [q.like] : []))
+    keyParts.push(`select key from analytics_hourly where dim = 'page' and hour >= ? and hour < ?${like('key')} group by key`)
+    keyBindings.push(a, b, ...(q.like ? [q.like] : []))
+  }
+  if (q.raw.length) {
+    const vitals = JSON.stringify(q.raw.flatMap((r) => r.buckets.map(([bucket, n]) => ({ key: r.key, bucket, n }))))
+    const keys = JSON.stringify(q.raw.map((r) => ({ key: r.key })))
+    if (sqlite) {
+      vitalParts.push(
+        `select json_extract(value, '$.key') as key, json_extract(value, '$.bucket') as bucket, json_extract(value, '$.n') as n from json_each(?)`,
+      )
+      keyParts.push(`select json_extract(value, '$.key') as key from json_each(?)`)
+    } else {
+      vitalParts.push(`select key, bucket, n from json_to_recordset(?::json) as r(key text, bucket bigint, n bigint)`)
+      keyParts.push(`select key from json_to_recordset(?::json) as r(key text)`)
+    }
+    vitalBindings.push(vitals)
+    keyBindings.push(keys)
+  }
+  if (!keyParts.length) return { keys: [], total: 0 }
+  const hist = vitalParts.length
+    ? `select key, bucket, sum(n) as n from (${vitalParts.join(' union all ')}) u group by key, bucket`
+    : `select '' as key, 0 as bucket, 0 as n where 1 = 0`
+  const keyOrder = sqlite ? 'k.key' : 'k.key collate "C"'
+  // cum * 4 >= tot * 3: the first bucket holding the 75th percentile (p75() in integers).
+  const sql = `with h as (${hist}),
+    c as (select key, bucket, sum(n) over (partition by key order by bucket rows between unbounded preceding and current row) as cum,
+                 sum(n) over (partition by key) as tot from h),
+    v as (select key, min(bucket) as p from c where cum * 4 >= tot * 3 group by key),
+    k as (select key from (${keyParts.join(' union all ')} union all select key from v) u2 group by key)
+    select k.key as key, coalesce(v.p, -1) as value, count(*) over () as total_keys
+    from k left join v on v.key = k.key order by value ${q.order}, ${keyOrder} asc limit ?`
+  const result = (await db.raw(sql, [...vitalBindings, ...keyBindings, q.limit] as never[])) as unknown
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { key: string; total_keys: number | string }[]
+  return { keys: rows.map((r) => String(r.key)), total: rows.length ? Number(rows[0].total_keys) : 0 }
+}
