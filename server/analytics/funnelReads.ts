@@ -125,25 +125,27 @@ export async function readJourneys(db: Queryable, range: Pick<Range, 'from' | 't
     const base = () => db.from(db.raw(source.sql, source.bindings as never[])).whereRaw(filter.sql, filter.bindings as never[])
     const order = isSqlite(db) ? 'journey' : 'journey collate "C"'
     const wanted = keys ?? null
+    type Grouped = { journey: string; n: number | string; total?: number | string }
     const [top, total, restRows] = await Promise.all([
+      // The top journeys and, over the same groups, the total of converting sessions (one pass).
       wanted
-        ? Promise.resolve([] as { journey: string; n: number | string }[])
+        ? Promise.resolve([] as Grouped[])
         : (base()
             .groupBy('journey')
-            .select('journey', db.raw('sum(sessions) as n'))
+            .select('journey', db.raw('sum(sessions) as n'), db.raw('sum(sum(sessions)) over () as total'))
             .orderByRaw(`sum(sessions) desc, ${order}`)
-            .limit(limit + rest.size) as Promise<{ journey: string; n: number | string }[]>),
-      base().sum({ n: 'sessions' }).first() as Promise<{ n: number | string | null } | undefined>,
+            .limit(limit + rest.size) as Promise<Grouped[]>),
+      wanted ? (base().sum({ n: 'sessions' }).first() as Promise<{ n: number | string | null } | undefined>) : Promise.resolve(undefined),
       // Journeys also seen in the raw hours (or asked for): their rolled-up sessions too.
       ...[[...new Set([...rest.keys(), ...(wanted ?? [])])]].map((ks) =>
         ks.length
           ? (Promise.all(chunk(ks, 200).map((part) => base().whereIn('journey', part).groupBy('journey').select('journey', db.raw('sum(sessions) as n')))).then(
               (r) => r.flat(),
-            ) as Promise<{ journey: string; n: number | string }[]>)
-          : Promise.resolve([] as { journey: string; n: number | string }[]),
+            ) as Promise<Grouped[]>)
+          : Promise.resolve([] as Grouped[]),
       ),
     ])
-    converting += Number(total?.n ?? 0)
+    converting += Number(wanted ? (total?.n ?? 0) : (top[0]?.total ?? 0))
     const fromTable = new Map<string, number>()
     for (const r of [...top, ...restRows]) fromTable.set(r.journey, Number(r.n))
     for (const [k, n] of fromTable) byKey.set(k, (rest.get(k) ?? 0) + n)
