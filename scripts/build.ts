@@ -136,22 +136,20 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
   const assetsModule = import('./build/assets.ts')
   const early = prepareEarlyOutputs(ctx, redirects, cms.overrides.size === 0)
   phases.early = early.seconds
-  // The admin (a Vite build of its own, independent of the data and the pages) starts in a child
-  // process as soon as this process has nothing left to do but wait for the bundles: into a
-  // staging folder, moved into dist/client/admin once the bundles are written (Vite empties
-  // dist/client) and it is done, so brotli 11 of its 2 MB of JS runs during the pre-render.
-  const adminStaging = path.join(distDir, 'admin-staging')
-  const adminStarted = performance.now()
-  const adminChild = startStep('admin', [adminStaging, quiet ? 'quiet' : ''])
-  adminChild.catch(() => {})
   const bundles = await bundlesStep
   log(`bundles built in ${bundles.seconds.toFixed(1)} s (${early.seconds.toFixed(1)} s of chatbot index, sitemap and redirect files meanwhile)`)
   phases.bundles = bundles.seconds
   for (const [file, bytes] of early.files) fs.writeFileSync(path.join(outDir, file), bytes)
   log(`  chatbot index: ${early.chatDocs} documents, ${(early.chatBytes / 1024).toFixed(0)} KB`)
+  // The admin (a Vite build of its own, independent of the pages) builds in a child process while
+  // this one pre-renders: into a staging folder, since the pre-render owns dist/client, then moved
+  // into dist/client/admin as soon as it is done (no page lives under /admin), so brotli 11 of its
+  // 2 MB of JS runs during the pre-render too (same files as building it afterwards).
+  const adminStaging = path.join(distDir, 'admin-staging')
   const compressor = createPrecompressor({ cacheDir: precompressCacheDir() })
+  const adminStarted = performance.now()
   let adminSeconds = 0
-  const adminStep = adminChild.then((admin) => {
+  const adminStep = startStep('admin', [adminStaging, quiet ? 'quiet' : '']).then((admin) => {
     fs.rmSync(path.join(outDir, 'admin'), { recursive: true, force: true })
     fs.renameSync(path.join(adminStaging, 'admin'), path.join(outDir, 'admin'))
     fs.rmSync(adminStaging, { recursive: true, force: true })
