@@ -12,7 +12,8 @@ import { CHATBOT_INDEX_FILE } from './build/chatbotIndex.ts'
 import { prepareEarlyOutputs } from './build/earlyOutputs.ts'
 import { checkSite } from './build/checkSite.ts'
 import { createPrecompressor } from './build/precompress.ts'
-import { renderPages, splitUrls, startShard } from './build/renderShard.ts'
+import { renderChunk, renderPages, startRenderWorker, urlQueue, type RenderedFacts, type ShardOutput } from './build/renderShard.ts'
+import type { QuickFacts } from './build/checkSite.ts'
 import { writeSitemap } from './build/sitemap.ts'
 import { prepareRedirects } from './build/redirects.ts'
 import { newBuildId, writeBuildReport, type BuildReport } from '../server/monitoring/builds.ts'
@@ -63,6 +64,7 @@ function precompressCacheDir() {
 
 export async function buildSite({ quiet = false, serial = true } = {}) {
   const started = performance.now()
+  let childCompression: Promise<void> = Promise.resolve()
   const startedAt = new Date()
   const buildId = newBuildId(startedAt)
   const report = (over: Partial<BuildReport>) =>
@@ -103,6 +105,26 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
 
   const redirects = await prepareRedirects(root, new Set(ctx.catalog.entries.map((e) => e.url)), log)
   const cms = await readCmsBuildData(root, log)
+  // Progress of the pre-render, counted over both processes.
+  let renderStart = 0
+  const step = Math.max(25, Math.round(total / 10))
+  let done = 0
+  const progress = () => {
+    done++
+    if (done % step === 0 || done === total) {
+      const seconds = (performance.now() - renderStart) / 1000
+      const { rss, heapUsed } = process.memoryUsage()
+      log(
+        `  pre-rendered ${done}/${total} pages, ${(done / seconds).toFixed(0)} pages/s (heap ${(heapUsed / 2 ** 20).toFixed(0)} MB, RSS ${(rss / 2 ** 20).toFixed(0)} MB)`,
+      )
+    }
+  }
+  // With --parallel (serial by default, docs/decisions/170-parallel-render-default.md) the render
+  // child starts now, so its start-up (modules, data parse) overlaps with the bundles step.
+  const worker = serial
+    ? undefined
+    : startRenderWorker({ dataDir: process.env.DATA_DIR!, snapshot, rules: redirects.rules, overrides: cms.overrides }, progress)
+  worker?.ready.catch(() => {})
   fs.rmSync(distDir, { recursive: true, force: true })
   // The bundles (vike build of the client and server, a child process) build while this process
   // prepares the outputs that depend on the data alone: the chatbot index, the redirect host files
@@ -114,20 +136,22 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
   const assetsModule = import('./build/assets.ts')
   const early = prepareEarlyOutputs(ctx, redirects, cms.overrides.size === 0)
   phases.early = early.seconds
+  // The admin (a Vite build of its own, independent of the data and the pages) starts in a child
+  // process as soon as this process has nothing left to do but wait for the bundles: into a
+  // staging folder, moved into dist/client/admin once the bundles are written (Vite empties
+  // dist/client) and it is done, so brotli 11 of its 2 MB of JS runs during the pre-render.
+  const adminStaging = path.join(distDir, 'admin-staging')
+  const adminStarted = performance.now()
+  const adminChild = startStep('admin', [adminStaging, quiet ? 'quiet' : ''])
+  adminChild.catch(() => {})
   const bundles = await bundlesStep
   log(`bundles built in ${bundles.seconds.toFixed(1)} s (${early.seconds.toFixed(1)} s of chatbot index, sitemap and redirect files meanwhile)`)
   phases.bundles = bundles.seconds
   for (const [file, bytes] of early.files) fs.writeFileSync(path.join(outDir, file), bytes)
   log(`  chatbot index: ${early.chatDocs} documents, ${(early.chatBytes / 1024).toFixed(0)} KB`)
-  // The admin (a Vite build of its own, independent of the pages) builds in a child process while
-  // this one pre-renders: into a staging folder, since the pre-render owns dist/client, then moved
-  // into dist/client/admin as soon as it is done (no page lives under /admin), so brotli 11 of its
-  // 2 MB of JS runs during the pre-render too (same files as building it afterwards).
-  const adminStaging = path.join(distDir, 'admin-staging')
   const compressor = createPrecompressor({ cacheDir: precompressCacheDir() })
-  const adminStarted = performance.now()
   let adminSeconds = 0
-  const adminStep = startStep('admin', [adminStaging, quiet ? 'quiet' : '']).then((admin) => {
+  const adminStep = adminChild.then((admin) => {
     fs.rmSync(path.join(outDir, 'admin'), { recursive: true, force: true })
     fs.renameSync(path.join(adminStaging, 'admin'), path.join(outDir, 'admin'))
     fs.rmSync(adminStaging, { recursive: true, force: true })
@@ -151,36 +175,48 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
   })
   assetsStep.catch(() => {})
 
-  const renderStart = performance.now()
-  const step = Math.max(25, Math.round(total / 10))
-  let done = 0
-  const progress = () => {
-    done++
-    if (done % step === 0 || done === total) {
-      const seconds = (performance.now() - renderStart) / 1000
-      const { rss, heapUsed } = process.memoryUsage()
-      log(
-        `  pre-rendered ${done}/${total} pages, ${(done / seconds).toFixed(0)} pages/s (heap ${(heapUsed / 2 ** 20).toFixed(0)} MB, RSS ${(rss / 2 ** 20).toFixed(0)} MB)`,
-      )
-    }
-  }
+  renderStart = performance.now()
   compressor.addExisting(outDir)
-  // With --parallel, on both cores: a child process renders half of the URLs (renderShard.ts). Serial
-  // by default: on this loaded 2-core machine it did not pay (docs/decisions/162-parallel-render.md).
-  const [mine, theirs] = serial ? [undefined, new Set<string>()] : splitUrls(ctx.catalog.entries.map((e) => e.url))
-  const shard = serial
-    ? undefined
-    : startShard({ dataDir: process.env.DATA_DIR!, snapshot, rules: redirects.rules, overrides: cms.overrides, urls: [...theirs] }, progress)
-  shard?.catch(() => {})
-  const own = await renderPages({
-    redirects,
-    overrides: cms.overrides,
-    only: mine,
-    writes: (url) => !theirs.has(url),
-    onWritten: (filePath, fileContent) => compressor.add(filePath, fileContent),
-    onPage: progress,
-  })
-  const other = await shard
+  const compress = (filePath: string, fileContent: string) => compressor.add(filePath, fileContent)
+  const own = { done: 0, facts: new Map<string, QuickFacts>(), rendered: new Map<string, RenderedFacts>() }
+  let other: ShardOutput | undefined
+  if (!worker) {
+    Object.assign(own, await renderPages({ redirects, overrides: cms.overrides, writes: () => true, onWritten: compress, onPage: progress }))
+  } else {
+    // Work stealing: this process and the child claim chunks of the catalog's URLs from one queue.
+    const catalogUrls = new Set(ctx.catalog.entries.map((e) => e.url))
+    const queue = urlQueue([...catalogUrls])
+    const theirs = worker.run(queue)
+    let first = true
+    for (let chunk = queue.claim(); chunk; chunk = queue.claim()) {
+      // The error page (outside the catalog): written once, by this process's first chunk.
+      const result = await renderChunk(chunk, {
+        redirects,
+        overrides: cms.overrides,
+        writesOthers: first,
+        catalogUrls,
+        onWritten: compress,
+        onPage: progress,
+      })
+      first = false
+      own.done += result.done
+      for (const [url, f] of result.facts) own.facts.set(url, f)
+      for (const [url, r] of result.rendered) own.rendered.set(url, r)
+    }
+    other = await theirs
+    // Its pages compress while the steps below run.
+    const files = other.written
+    childCompression = (async () => {
+      for (const file of files) await compressor.add(file, await fs.promises.readFile(file))
+    })()
+    childCompression.catch(() => {})
+    phases.workerReady = other.readySeconds
+    phases.workerCpu = other.cpuSeconds
+    phases.workerPages = other.done
+    log(
+      `  render worker: ready ${other.readySeconds.toFixed(1)} s after its start, rendered ${other.done} of the pages (${other.cpuSeconds.toFixed(1)} s CPU, peak RSS ${other.peakRssMb.toFixed(0)} MB)`,
+    )
+  }
   // The same maps as one serial build: the inventory and the checks read them in catalog order.
   const facts = new Map(own.facts)
   const rendered = new Map(own.rendered)
@@ -253,6 +289,7 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
     process.exit(1)
   }
   since = performance.now()
+  await childCompression
   const compression = await compressor.finish(outDir)
   const compressed = compression.files
   phase(
@@ -270,15 +307,17 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
   writeInventory(inventoryFileOf(outDir), inventory)
   const totalSeconds = (performance.now() - started) / 1000
   const pagesPerSecond = done / renderSeconds
-  // The highest of the three steps: bundling, pre-rendering (this process and its worker) and the admin build.
-  // With the render worker, the pre-render's is the sum of both processes' peaks (an upper bound).
-  const peakRss = { bundles: bundles.peakRssMb, admin: admin.peakRssMb, render: process.resourceUsage().maxRSS / 1024 + (other?.peakRssMb ?? 0) }
-  const peakRssMb = Math.max(peakRss.render, peakRss.bundles, peakRss.admin)
+  // The largest process of the build (bundles, this one, the render worker, admin) as peakRssMb;
+  // peakRssSumMb: the sum of the peaks of those that run at the same time (this one, the render
+  // worker, the admin), an upper bound of the machine's.
+  const peakRss = { bundles: bundles.peakRssMb, admin: admin.peakRssMb, render: process.resourceUsage().maxRSS / 1024, renderWorker: other?.peakRssMb ?? 0 }
+  const peakRssMb = Math.max(peakRss.render, peakRss.renderWorker, peakRss.bundles, peakRss.admin)
+  const peakRssSumMb = peakRss.render + peakRss.renderWorker + peakRss.admin
   log(
-    `pre-rendered ${done} pages in ${renderSeconds.toFixed(1)} s (${pagesPerSecond.toFixed(0)} pages/s); ${compressed} files precompressed; total ${totalSeconds.toFixed(1)} s; peak RSS ${peakRssMb.toFixed(0)} MB`,
+    `pre-rendered ${done} pages in ${renderSeconds.toFixed(1)} s (${pagesPerSecond.toFixed(0)} pages/s); ${compressed} files precompressed; total ${totalSeconds.toFixed(1)} s; peak RSS ${peakRssMb.toFixed(0)} MB (sum of its processes ${peakRssSumMb.toFixed(0)} MB)`,
   )
   report({ pages: done, pagesPerSecond, seconds: totalSeconds })
-  return { pages: done, renderSeconds, totalSeconds, pagesPerSecond, peakRssMb, peakRss, phases }
+  return { pages: done, renderSeconds, totalSeconds, pagesPerSecond, peakRssMb, peakRssSumMb, peakRss, phases }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
