@@ -178,12 +178,17 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
       [
         'funnel, first read (landing /page-1* > form view > start > submit)',
         async () => {
-          await db('analytics_funnel_hourly').where({ funnel_key: funnelKey(FUNNEL) }).delete()
+          await db('analytics_funnel_hourly')
+            .where({ funnel_key: funnelKey(FUNNEL) })
+            .delete()
           return readFunnel(db, range, FUNNEL, now)
         },
       ],
       ['funnel (kept hours; the same 4 steps)', () => readFunnel(db, range, FUNNEL, now)],
-      ['funnel, the scan it replaces (session paths of the range)', async () => funnel(await readSessionPaths(db, range, { like: likeOf(FUNNEL[0]) }, now), FUNNEL)],
+      [
+        'funnel, the scan it replaces (session paths of the range)',
+        async () => funnel(await readSessionPaths(db, range, { like: likeOf(FUNNEL[0]) }, now), FUNNEL),
+      ],
       ['journeys to a conversion', () => readJourneys(db, range, '*', 20, now)],
       ['journeys to form:* (a goal glob)', () => readJourneys(db, range, 'form:*', 20, now)],
       ['GA4 side-by-side (daily series)', () => readSeries(db, range, 'total', '', now)],
@@ -210,6 +215,9 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
   })()
   let ingested = 0
   const t1 = performance.now()
+  // CPU of the whole process (main thread and SQLite's threads) while ingesting: less sensitive to
+  // the shared machine's load than the rate (the hour rollups running meanwhile are in it too).
+  const cpu0 = process.cpuUsage()
   // 64 requests in flight at any time, each a batch of 25 events from one browser, derived and
   // handed to the event buffer as POST /api/events does (BENCH_INGEST=group: the old path, 20
   // requests' batches per group-commit transaction).
@@ -282,11 +290,12 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
   await buffer.stop()
   await stopEventBuffer(db)
   const seconds = (performance.now() - t1) / 1000
+  const cpu = process.cpuUsage(cpu0)
   stop = true
   await rolling
   const layer = grouped ? 'derive + group commit of 20 requests' : direct ? 'derive + event buffer' : 'POST /api/events handler + event buffer'
   console.log(
-    `ingestion (${layer}${grouped ? '' : `, ${stats.flushes} flushes, largest ${stats.largestFlush} rows, ${stats.retriedAlone} batches retried alone`}) while rolling up: ${Math.round(ingested / seconds).toLocaleString('en-US')} events/s (${ingested.toLocaleString('en-US')} in ${seconds.toFixed(1)} s, ${rollups} hour rollups meanwhile; load average ${os
+    `ingestion (${layer}${grouped ? '' : `, ${stats.flushes} flushes, largest ${stats.largestFlush} rows, ${stats.retriedAlone} batches retried alone`}) while rolling up: ${Math.round(ingested / seconds).toLocaleString('en-US')} events/s (${ingested.toLocaleString('en-US')} in ${seconds.toFixed(1)} s, ${rollups} hour rollups meanwhile; process CPU ${((cpu.user + cpu.system) / ingested).toFixed(1)} µs per event; load average ${os
       .loadavg()
       .map((n) => n.toFixed(1))
       .join(' / ')})`,

@@ -8,6 +8,8 @@
 // Each synthetic build starts with an empty cache of its own, so the cold figures are cold.
 // --vs-astro: the same data sets built by ours and by the Astro project of bench/astro/ (see
 // bench/vsAstro.ts), alternating A B A B, with the ratios ours/Astro.
+// --ab: each data set built serial (`--serial`) and parallel (`--parallel`) alternately, A B A B,
+// --runs=N pairs (default 2), with the medians and the ratios parallel/serial (decision 170).
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -21,14 +23,15 @@ type Result = {
   totalSeconds: number
   pagesPerSecond: number
   peakRssMb: number
+  peakRssSumMb?: number
   phases?: Record<string, number>
 }
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
 const sizes = (option('sizes') ?? '1000,5000,10000').split(',').map(Number)
 const json = process.argv.includes('--json')
 
-function runBuild(env: Record<string, string>): Result {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--json'], {
+function runBuild(env: Record<string, string>, args: string[] = []): Result {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--json', ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     encoding: 'utf8',
@@ -37,10 +40,45 @@ function runBuild(env: Record<string, string>): Result {
   return JSON.parse(out.trim().split('\n').at(-1)!) as Result
 }
 
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
+}
+
+/** Serial and parallel builds of the same data, alternating, then medians and ratios. */
+function abPairs(label: string, env: Record<string, string>, report: (label: string, r: Result) => void) {
+  const runs = Number(option('runs') ?? 2)
+  const serial: Result[] = []
+  const parallel: Result[] = []
+  // Each build with an empty precompression cache of its own: the second would otherwise copy the first's.
+  const cold = () => ({ ...env, PRECOMPRESS_CACHE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'precompress-cache-ab-')) })
+  const run = (args: string[]) => {
+    const e = cold()
+    try {
+      return runBuild(e, args)
+    } finally {
+      fs.rmSync(e.PRECOMPRESS_CACHE_DIR, { recursive: true, force: true })
+    }
+  }
+  for (let i = 0; i < runs; i++) {
+    serial.push(run(['--serial']))
+    report(`${label} serial`, serial.at(-1)!)
+    console.log(`  (load ${os.loadavg()[0].toFixed(1)})`)
+    parallel.push(run(['--parallel']))
+    report(`${label} parallel`, parallel.at(-1)!)
+    console.log(`  (load ${os.loadavg()[0].toFixed(1)})`)
+  }
+  const m = (rs: Result[], k: 'totalSeconds' | 'renderSeconds' | 'pagesPerSecond' | 'peakRssMb') => median(rs.map((r) => r[k]))
+  const line = (k: 'totalSeconds' | 'renderSeconds' | 'pagesPerSecond' | 'peakRssMb') =>
+    `${k} serial ${m(serial, k).toFixed(1)} parallel ${m(parallel, k).toFixed(1)} ratio ${(m(parallel, k) / m(serial, k)).toFixed(2)}`
+  console.log(`${label}, medians of ${runs} pairs:\n  ${['totalSeconds', 'renderSeconds', 'pagesPerSecond', 'peakRssMb'].map((k) => line(k as never)).join('\n  ')}`)
+}
+
 async function main() {
   const rows: string[] = []
   const report = (label: string, r: Result) => {
-    const line = `${label.padEnd(22)} ${String(r.pages).padStart(6)} pages  ${r.pagesPerSecond.toFixed(0).padStart(5)} pages/s  pre-render ${r.renderSeconds.toFixed(1).padStart(6)} s  total ${r.totalSeconds.toFixed(1).padStart(6)} s  ${((r.renderSeconds * 1000) / r.pages).toFixed(2)} ms/page  peak RSS ${r.peakRssMb.toFixed(0)} MB`
+    const sum = r.peakRssSumMb ? ` (sum ${r.peakRssSumMb.toFixed(0)} MB)` : ''
+    const line = `${label.padEnd(22)} ${String(r.pages).padStart(6)} pages  ${r.pagesPerSecond.toFixed(0).padStart(5)} pages/s  pre-render ${r.renderSeconds.toFixed(1).padStart(6)} s  total ${r.totalSeconds.toFixed(1).padStart(6)} s  ${((r.renderSeconds * 1000) / r.pages).toFixed(2)} ms/page  peak RSS ${r.peakRssMb.toFixed(0)} MB${sum}`
     const phases = Object.entries(r.phases ?? {})
       .map(([k, v]) => `${k} ${v.toFixed(1)}`)
       .join(', ')
@@ -51,7 +89,8 @@ async function main() {
 
   if (!process.argv.includes('--no-real')) {
     console.log('Building the real site (client, pre-render, assets, checks, compression)...')
-    report('real site', runBuild({}))
+    if (process.argv.includes('--ab')) abPairs('real site', {}, report)
+    else report('real site', runBuild({}))
   }
   for (const count of sizes) {
     const dataDir = syntheticData(count)
@@ -61,6 +100,10 @@ async function main() {
     const env = { DATA_DIR: dataDir, BUILD_OUT_DIR: outDir, PRECOMPRESS_CACHE_DIR: cacheDir }
     console.log(`Building a synthetic site with ${count} cities...`)
     try {
+      if (process.argv.includes('--ab')) {
+        abPairs(`${count} cities`, env, report)
+        continue
+      }
       report(`synthetic ${count} cities`, runBuild(env))
       if (process.argv.includes('--warm')) {
         console.log(`Building it again with the same data (warm precompression cache)...`)

@@ -7,14 +7,15 @@ import { AggregateDataError, DataError, defaultDataDir } from '../data/loadData.
 import { setDbPosts } from '../data/dbPosts.ts'
 import { getSiteContext } from '../pages/_shared/siteContext.ts'
 import { readBuildSnapshot } from '../server/posts/snapshot.ts'
-import { runStep, startStep } from './build/steps.ts'
-import { writeAssets } from './build/assets.ts'
-import { gzipSize, writeChatbotIndex } from './build/chatbotIndex.ts'
+import { startStep } from './build/steps.ts'
+import { CHATBOT_INDEX_FILE } from './build/chatbotIndex.ts'
+import { prepareEarlyOutputs } from './build/earlyOutputs.ts'
 import { checkSite } from './build/checkSite.ts'
 import { createPrecompressor } from './build/precompress.ts'
-import { renderPages, splitUrls, startShard } from './build/renderShard.ts'
+import { renderChunk, renderPages, startRenderWorker, urlQueue, type RenderedFacts, type ShardOutput } from './build/renderShard.ts'
+import type { QuickFacts } from './build/checkSite.ts'
 import { writeSitemap } from './build/sitemap.ts'
-import { finishRedirects, prepareRedirects } from './build/redirects.ts'
+import { prepareRedirects } from './build/redirects.ts'
 import { newBuildId, writeBuildReport, type BuildReport } from '../server/monitoring/builds.ts'
 import { readCmsBuildData } from './build/cmsData.ts'
 import { effectiveHead, isIndexable } from '../server/cms/headOverride.ts'
@@ -63,6 +64,7 @@ function precompressCacheDir() {
 
 export async function buildSite({ quiet = false, serial = true } = {}) {
   const started = performance.now()
+  let childCompression: Promise<void> = Promise.resolve()
   const startedAt = new Date()
   const buildId = newBuildId(startedAt)
   const report = (over: Partial<BuildReport>) =>
@@ -103,19 +105,8 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
 
   const redirects = await prepareRedirects(root, new Set(ctx.catalog.entries.map((e) => e.url)), log)
   const cms = await readCmsBuildData(root, log)
-  fs.rmSync(distDir, { recursive: true, force: true })
-  const bundles = runStep('bundles', ['', quiet ? 'quiet' : ''])
-  log(`bundles built in ${bundles.seconds.toFixed(1)} s`)
-  phases.bundles = bundles.seconds
-  // The admin (a Vite build of its own, independent of the pages) builds in a child process while
-  // this one pre-renders: into a staging folder, since the pre-render owns dist/client, then moved
-  // into dist/client/admin once both are done (same files as building it afterwards).
-  const adminStaging = path.join(distDir, 'admin-staging')
-  const adminStep = startStep('admin', [adminStaging, quiet ? 'quiet' : ''])
-  // Awaited after the pre-render; a failure then stops the build like before.
-  adminStep.catch(() => {})
-
-  const renderStart = performance.now()
+  // Progress of the pre-render, counted over both processes.
+  let renderStart = 0
   const step = Math.max(25, Math.round(total / 10))
   let done = 0
   const progress = () => {
@@ -128,24 +119,104 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
       )
     }
   }
-  const compressor = createPrecompressor({ cacheDir: precompressCacheDir() })
-  compressor.addExisting(outDir)
-  // With --parallel, on both cores: a child process renders half of the URLs (renderShard.ts). Serial
-  // by default: on this loaded 2-core machine it did not pay (docs/decisions/162-parallel-render.md).
-  const [mine, theirs] = serial ? [undefined, new Set<string>()] : splitUrls(ctx.catalog.entries.map((e) => e.url))
-  const shard = serial
+  // With --parallel (serial by default, docs/decisions/170-parallel-render-default.md) the render
+  // child starts now, so its start-up (modules, data parse) overlaps with the bundles step.
+  const worker = serial
     ? undefined
-    : startShard({ dataDir: process.env.DATA_DIR!, snapshot, rules: redirects.rules, overrides: cms.overrides, urls: [...theirs] }, progress)
-  shard?.catch(() => {})
-  const own = await renderPages({
-    redirects,
-    overrides: cms.overrides,
-    only: mine,
-    writes: (url) => !theirs.has(url),
-    onWritten: (filePath, fileContent) => compressor.add(filePath, fileContent),
-    onPage: progress,
+    : startRenderWorker({ dataDir: process.env.DATA_DIR!, snapshot, rules: redirects.rules, overrides: cms.overrides }, progress)
+  worker?.ready.catch(() => {})
+  fs.rmSync(distDir, { recursive: true, force: true })
+  // The bundles (vike build of the client and server, a child process) build while this process
+  // prepares the outputs that depend on the data alone: the chatbot index, the redirect host files
+  // and, without page overrides, the sitemap. They are written once the bundles are done (Vite
+  // empties dist/client when it starts writing), before the pre-render, so they compress during it.
+  const bundlesStep = startStep('bundles', ['', quiet ? 'quiet' : ''])
+  bundlesStep.catch(() => {})
+  // sharp (libvips) loads while the bundles build, not on the start-up path.
+  const assetsModule = import('./build/assets.ts')
+  const early = prepareEarlyOutputs(ctx, redirects, cms.overrides.size === 0)
+  phases.early = early.seconds
+  // The admin (a Vite build of its own, independent of the data and the pages) starts in a child
+  // process as soon as this process has nothing left to do but wait for the bundles: into a
+  // staging folder, moved into dist/client/admin once the bundles are written (Vite empties
+  // dist/client) and it is done, so brotli 11 of its 2 MB of JS runs during the pre-render.
+  const adminStaging = path.join(distDir, 'admin-staging')
+  const adminStarted = performance.now()
+  const adminChild = startStep('admin', [adminStaging, quiet ? 'quiet' : ''])
+  adminChild.catch(() => {})
+  const bundles = await bundlesStep
+  log(`bundles built in ${bundles.seconds.toFixed(1)} s (${early.seconds.toFixed(1)} s of chatbot index, sitemap and redirect files meanwhile)`)
+  phases.bundles = bundles.seconds
+  for (const [file, bytes] of early.files) fs.writeFileSync(path.join(outDir, file), bytes)
+  log(`  chatbot index: ${early.chatDocs} documents, ${(early.chatBytes / 1024).toFixed(0)} KB`)
+  const compressor = createPrecompressor({ cacheDir: precompressCacheDir() })
+  let adminSeconds = 0
+  const adminStep = adminChild.then((admin) => {
+    fs.rmSync(path.join(outDir, 'admin'), { recursive: true, force: true })
+    fs.renameSync(path.join(adminStaging, 'admin'), path.join(outDir, 'admin'))
+    fs.rmSync(adminStaging, { recursive: true, force: true })
+    compressor.addExisting(path.join(outDir, 'admin'))
+    adminSeconds = (performance.now() - adminStarted) / 1000
+    return admin
   })
-  const other = await shard
+  // Awaited after the pre-render; a failure then stops the build like before.
+  adminStep.catch(() => {})
+  // Images (sharp, on its own threads) and then the feeds (they read the images' sizes) while the
+  // pre-render goes on; awaited after it.
+  const assetsStarted = performance.now()
+  const { writeAssets } = await assetsModule
+  const assetsStep = writeAssets(ctx, outDir).then(async () => {
+    const feeds = writeFeeds(outDir, ctx.data.posts, cms.feedSettings, feedSiteOf(ctx), { compress: false }).written
+    for (const feed of feeds) {
+      const file = path.join(outDir, feed.slice(1))
+      await compressor.add(file, fs.readFileSync(file))
+    }
+    return { feeds: feeds.length, seconds: (performance.now() - assetsStarted) / 1000 }
+  })
+  assetsStep.catch(() => {})
+
+  renderStart = performance.now()
+  compressor.addExisting(outDir)
+  const compress = (filePath: string, fileContent: string) => compressor.add(filePath, fileContent)
+  const own = { done: 0, facts: new Map<string, QuickFacts>(), rendered: new Map<string, RenderedFacts>() }
+  let other: ShardOutput | undefined
+  if (!worker) {
+    Object.assign(own, await renderPages({ redirects, overrides: cms.overrides, writes: () => true, onWritten: compress, onPage: progress }))
+  } else {
+    // Work stealing: this process and the child claim chunks of the catalog's URLs from one queue.
+    const catalogUrls = new Set(ctx.catalog.entries.map((e) => e.url))
+    const queue = urlQueue([...catalogUrls])
+    const theirs = worker.run(queue)
+    let first = true
+    for (let chunk = queue.claim(); chunk; chunk = queue.claim()) {
+      // The error page (outside the catalog): written once, by this process's first chunk.
+      const result = await renderChunk(chunk, {
+        redirects,
+        overrides: cms.overrides,
+        writesOthers: first,
+        catalogUrls,
+        onWritten: compress,
+        onPage: progress,
+      })
+      first = false
+      own.done += result.done
+      for (const [url, f] of result.facts) own.facts.set(url, f)
+      for (const [url, r] of result.rendered) own.rendered.set(url, r)
+    }
+    other = await theirs
+    // Its pages compress while the steps below run.
+    const files = other.written
+    childCompression = (async () => {
+      for (const file of files) await compressor.add(file, await fs.promises.readFile(file))
+    })()
+    childCompression.catch(() => {})
+    phases.workerReady = other.readySeconds
+    phases.workerCpu = other.cpuSeconds
+    phases.workerPages = other.done
+    log(
+      `  render worker: ready ${other.readySeconds.toFixed(1)} s after its start, rendered ${other.done} of the pages (${other.cpuSeconds.toFixed(1)} s CPU, peak RSS ${other.peakRssMb.toFixed(0)} MB)`,
+    )
+  }
   // The same maps as one serial build: the inventory and the checks read them in catalog order.
   const facts = new Map(own.facts)
   const rendered = new Map(own.rendered)
@@ -159,17 +230,12 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
 
   let since = performance.now()
   const admin = await adminStep
-  fs.rmSync(path.join(outDir, 'admin'), { recursive: true, force: true })
-  fs.renameSync(path.join(adminStaging, 'admin'), path.join(outDir, 'admin'))
-  fs.rmSync(adminStaging, { recursive: true, force: true })
-  // Its bundles compress (brotli 11) while the assets, sitemap and checks below run.
-  compressor.addExisting(path.join(outDir, 'admin'))
   // phases.admin: its own time, overlapped with the pre-render; adminWait: what the build
   // still waited for it after the pre-render.
   phases.admin = admin.seconds
   phases.adminWait = (performance.now() - since) / 1000
   log(
-    `  admin built in ${admin.seconds.toFixed(1)} s during the pre-render, waited ${phases.adminWait.toFixed(1)} s more (${((admin.jsBytes ?? 0) / 1024).toFixed(0)} KiB of JS)`,
+    `  admin built in ${admin.seconds.toFixed(1)} s (moved in after ${adminSeconds.toFixed(1)} s) during the pre-render, waited ${phases.adminWait.toFixed(1)} s more (${((admin.jsBytes ?? 0) / 1024).toFixed(0)} KiB of JS)`,
   )
 
   const phase = (name: string, since: number, key?: string) => {
@@ -178,7 +244,10 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
     log(`  ${name} in ${seconds.toFixed(1)} s`)
   }
   since = performance.now()
-  await writeAssets(ctx, outDir)
+  const assets = await assetsStep
+  log(
+    `  images and ${assets.feeds} feeds (${cms.feedSettings.content} content, ${cms.feedSettings.itemLimit} items${cms.feedSettings.hubUrl ? `, hub ${cms.feedSettings.hubUrl}` : ''}) written in ${assets.seconds.toFixed(1)} s during the pre-render`,
+  )
   const inventoryPages: InventoryPage[] = ctx.catalog.entries.flatMap((e) => {
     const page = rendered.get(e.url)
     if (!page) return []
@@ -194,15 +263,12 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
     canonicalOverrides.set(page.url, head.canonical)
     if (!isIndexable(head, ctx.siteUrl + page.url)) outOfSitemap.add(page.url)
   }
-  writeSitemap(ctx, outDir, outOfSitemap)
-  const feeds = writeFeeds(outDir, ctx.data.posts, cms.feedSettings, feedSiteOf(ctx), { compress: false }).written
-  log(
-    `  ${feeds.length} feeds (${cms.feedSettings.content} content, ${cms.feedSettings.itemLimit} items${cms.feedSettings.hubUrl ? `, hub ${cms.feedSettings.hubUrl}` : ''})`,
-  )
-  const chatIndex = writeChatbotIndex(ctx, outDir)
-  log(`  chatbot index: ${chatIndex.docs} documents, ${(chatIndex.json.length / 1024).toFixed(0)} KB, ${(gzipSize(chatIndex.json) / 1024).toFixed(0)} KB gzip`)
-  finishRedirects(redirects, outDir, log)
-  phase('assets and sitemap', since, 'assets')
+  // With page overrides the sitemap leaves out the pages they make noindex or canonical
+  // elsewhere, which needs their rendered head: written now. Without, it was written before.
+  if (cms.overrides.size) writeSitemap(ctx, outDir, outOfSitemap)
+  log(`redirects: ${redirects.rewritten} internal link(s) rewritten to their final URL; wrote _redirects, redirects.nginx.conf, .htaccess`)
+  for (const line of early.hostNotes) log(line)
+  phase('assets and sitemap after the pre-render', since, 'assets')
   since = performance.now()
   const problems = checkSite(ctx, outDir, facts, canonicalOverrides)
   phase(`checked ${facts.size} pages`, since, 'check')
@@ -223,6 +289,7 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
     process.exit(1)
   }
   since = performance.now()
+  await childCompression
   const compression = await compressor.finish(outDir)
   const compressed = compression.files
   phase(
@@ -230,6 +297,9 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
     since,
     'precompress',
   )
+  // The index's size gzipped (level 9, as served), read from the compressed file.
+  const chatGz = path.join(outDir, `${CHATBOT_INDEX_FILE}.gz`)
+  if (fs.existsSync(chatGz)) log(`  chatbot index: ${(fs.statSync(chatGz).size / 1024).toFixed(0)} KB gzip`)
   const files = [...walkFiles(outDir)]
     .map((f) => `/${path.relative(outDir, f).split(path.sep).join('/')}`)
     .filter((f) => !/\.(br|gz)$/.test(f) && !f.endsWith('/index.html'))
@@ -237,14 +307,17 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
   writeInventory(inventoryFileOf(outDir), inventory)
   const totalSeconds = (performance.now() - started) / 1000
   const pagesPerSecond = done / renderSeconds
-  // The highest of the three steps: bundling, pre-rendering (this process and its worker) and the admin build.
-  // With the render worker, the pre-render's is the sum of both processes' peaks (an upper bound).
-  const peakRssMb = Math.max(process.resourceUsage().maxRSS / 1024 + (other?.peakRssMb ?? 0), bundles.peakRssMb, admin.peakRssMb)
+  // The largest process of the build (bundles, this one, the render worker, admin) as peakRssMb;
+  // peakRssSumMb: the sum of the peaks of those that run at the same time (this one, the render
+  // worker, the admin), an upper bound of the machine's.
+  const peakRss = { bundles: bundles.peakRssMb, admin: admin.peakRssMb, render: process.resourceUsage().maxRSS / 1024, renderWorker: other?.peakRssMb ?? 0 }
+  const peakRssMb = Math.max(peakRss.render, peakRss.renderWorker, peakRss.bundles, peakRss.admin)
+  const peakRssSumMb = peakRss.render + peakRss.renderWorker + peakRss.admin
   log(
-    `pre-rendered ${done} pages in ${renderSeconds.toFixed(1)} s (${pagesPerSecond.toFixed(0)} pages/s); ${compressed} files precompressed; total ${totalSeconds.toFixed(1)} s; peak RSS ${peakRssMb.toFixed(0)} MB`,
+    `pre-rendered ${done} pages in ${renderSeconds.toFixed(1)} s (${pagesPerSecond.toFixed(0)} pages/s); ${compressed} files precompressed; total ${totalSeconds.toFixed(1)} s; peak RSS ${peakRssMb.toFixed(0)} MB (sum of its processes ${peakRssSumMb.toFixed(0)} MB)`,
   )
   report({ pages: done, pagesPerSecond, seconds: totalSeconds })
-  return { pages: done, renderSeconds, totalSeconds, pagesPerSecond, peakRssMb, phases }
+  return { pages: done, renderSeconds, totalSeconds, pagesPerSecond, peakRssMb, peakRssSumMb, peakRss, phases }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {

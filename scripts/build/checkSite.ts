@@ -5,6 +5,7 @@ import path from 'node:path'
 import { parse, type HTMLElement } from 'node-html-parser'
 import { canonicalHref } from '../../data/catalog.ts'
 import type { SiteContext } from '../../pages/_shared/siteContext.ts'
+import { createStringPool, detachString } from '../../shared/detachString.ts'
 
 export type PageFacts = {
   titles: string[]
@@ -64,6 +65,8 @@ export function inspectPage(html: string): PageFacts {
  * machine-written HTML, so a full DOM parse per page (as the tests do) is not needed here. */
 export type QuickFacts = Pick<PageFacts, 'titles' | 'descriptions' | 'canonicals' | 'h1s' | 'links' | 'jsonLdErrors'>
 
+const pooled = createStringPool()
+
 const all = (html: string, re: RegExp) => [...html.matchAll(re)].map((m) => m[1])
 
 export function quickFacts(html: string): QuickFacts {
@@ -76,12 +79,13 @@ export function quickFacts(html: string): QuickFacts {
       jsonLdErrors.push((error as Error).message)
     }
   }
+  // Kept until the end of the build: strings of their own, not views on the page's HTML.
   return {
-    titles: all(head, /<title>([^<]*)<\/title>/g),
-    descriptions: all(head, /<meta name="description" content="([^"]*)"/g),
-    canonicals: all(head, /<link rel="canonical" href="([^"]*)"/g),
+    titles: all(head, /<title>([^<]*)<\/title>/g).map(detachString),
+    descriptions: all(head, /<meta name="description" content="([^"]*)"/g).map(detachString),
+    canonicals: all(head, /<link rel="canonical" href="([^"]*)"/g).map(detachString),
     h1s: all(html, /<h1[\s>]()/g),
-    links: all(html, /<a\s[^>]*?href="([^"]*)"/g),
+    links: all(html, /<a\s[^>]*?href="([^"]*)"/g).map(pooled),
     jsonLdErrors,
   }
 }

@@ -129,7 +129,13 @@ export function createPrecompressor({ cacheDir, concurrency = 8 }: Options = {})
      * written before the pre-render; the admin once it is moved in): brotli 11 of the JS overlaps
      * with rendering and the steps after it. Calls queue one after the other. */
     addExisting(outDir: string) {
-      const files = [...walk(outDir)].filter((f) => compressible.test(f)) // before any page is written
+      // Before any page is written. Biggest first: the longest compressions (the admin's and the
+      // client's JS at brotli 11, the chatbot index) start early and end before the pre-render does.
+      const files = [...walk(outDir)]
+        .filter((f) => compressible.test(f))
+        .map((f) => ({ f, size: fs.statSync(f).size }))
+        .sort((a, b) => b.size - a.size)
+        .map(({ f }) => f)
       existing = existing.then(async () => {
         for (const file of files) await add(file, await fs.promises.readFile(file))
       })

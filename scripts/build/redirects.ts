@@ -168,15 +168,30 @@ export function htaccess(rules: RedirectRule[]): { text: string; unsupported: Re
   return { text: `${lines.join('\n')}\n`, unsupported }
 }
 
-export function writeHostFiles(rules: RedirectRule[], outDir: string): HostReport {
+/** The host files ([file name, text]) and the rules each host cannot run. */
+export function hostFiles(rules: RedirectRule[]): { files: [string, string][]; report: HostReport } {
   const netlify = netlifyRedirects(rules)
   const nginx = nginxMap(rules)
   const apache = htaccess(rules)
-  fs.writeFileSync(path.join(outDir, '_redirects'), netlify.text)
-  fs.writeFileSync(path.join(outDir, 'redirects.nginx.conf'), nginx.text)
-  fs.writeFileSync(path.join(outDir, '.htaccess'), apache.text)
-  return { netlify: netlify.unsupported, nginx: nginx.unsupported, apache: apache.unsupported }
+  return {
+    files: [
+      ['_redirects', netlify.text],
+      ['redirects.nginx.conf', nginx.text],
+      ['.htaccess', apache.text],
+    ],
+    report: { netlify: netlify.unsupported, nginx: nginx.unsupported, apache: apache.unsupported },
+  }
 }
+
+export function writeHostFiles(rules: RedirectRule[], outDir: string): HostReport {
+  const { files, report } = hostFiles(rules)
+  for (const [name, text] of files) fs.writeFileSync(path.join(outDir, name), text)
+  return report
+}
+
+/** The build's log lines about the rules a host cannot run. */
+export const hostReportLines = (report: HostReport) =>
+  Object.entries(report).flatMap(([host, rules]) => (rules.length ? [`  ${host} cannot run ${rules.map(label).join(', ')}: these need the Koa server`] : []))
 
 /** Everything the build does with redirects before pre-rendering: read, check (exit on problems), plan. */
 export async function prepareRedirects(root: string, catalog: ReadonlySet<string>, log: (line: string) => void): Promise<RedirectPlan> {
@@ -188,10 +203,4 @@ export async function prepareRedirects(root: string, catalog: ReadonlySet<string
   }
   log(`redirects: ${rules.length} rule(s) checked`)
   return planRedirects(rules)
-}
-
-export function finishRedirects(plan: RedirectPlan, outDir: string, log: (line: string) => void) {
-  const report = writeHostFiles(plan.rules, outDir)
-  log(`redirects: ${plan.rewritten} internal link(s) rewritten to their final URL; wrote _redirects, redirects.nginx.conf, .htaccess`)
-  for (const [host, rules] of Object.entries(report)) if (rules.length) log(`  ${host} cannot run ${rules.map(label).join(', ')}: these need the Koa server`)
 }

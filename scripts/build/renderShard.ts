@@ -1,8 +1,9 @@
-// Pre-rendering on both cores: the build splits the catalog's URLs in two disjoint halves; a
-// child process (this file run as a script) renders one half with vike's renderPage() while the
-// build renders the other. Both run the same per-page code (renderPages below) on the same
-// inputs, handed over with v8 serialization (Maps and Dates survive), so every file is the one
-// the serial build writes. See docs/decisions/162-parallel-render.md.
+// Pre-rendering on both cores: a child process (this file run as a script) starts while the
+// bundles build, loads its modules and parses the data, then it and the build claim chunks of the
+// catalog's URLs from one queue (work stealing) and render them with vike's renderPage(). Both
+// run the same per-page code (renderPages below) on the same inputs, handed over with v8
+// serialization (Maps and Dates survive), so every file is the one the serial build writes.
+// See docs/decisions/162-parallel-render.md and 170-parallel-render-default.md.
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -66,6 +67,7 @@ export async function renderPages(opts: RenderOptions) {
   await import(pathToFileURL(path.join(distDir(), 'server', 'entry.mjs')).href)
   const { renderPage } = await import('vike/server')
   const madeDirs = new Set<string>()
+  let written: Promise<void> | undefined
   let done = 0
   const urls = ctx.catalog.entries.map((e) => e.url).filter((url) => (!opts.only || opts.only.has(url)) && opts.writes(url))
   if (opts.writes(ERROR_URL)) urls.push(ERROR_URL)
@@ -95,84 +97,206 @@ export async function renderPages(opts: RenderOptions) {
     }
     // Written synchronously: 27 KB into the page cache is cheaper than the thread pool's round trips.
     fs.writeFileSync(filePath, fileContent)
-    await opts.onWritten?.(filePath, fileContent)
+    // The compressor's add() waits on the thread pool (a stat, queued behind the gzip and brotli
+    // jobs it started): it runs while the next page renders, one page behind, so its
+    // back-pressure still holds.
+    await written
+    written = opts.onWritten?.(filePath, fileContent)
+    written?.catch(() => {}) // handled here, awaited on the next page or after the last
     facts.set(url, quickFacts(fileContent))
     done++
     opts.onPage?.()
   }
+  await written
   return { done, facts, rendered }
 }
 
 /** What the child needs to render exactly as the build: the same inputs, read once by the build. */
-type ShardInput = {
+export type ShardInput = {
   dataDir: string
   snapshot: DbPostsSnapshot | undefined
   rules: RedirectPlan['rules']
   overrides: Map<string, PageOverrideRow>
-  urls: string[]
 }
-type ShardOutput = {
+export type ShardOutput = {
   done: number
   facts: Map<string, QuickFacts>
   rendered: Map<string, RenderedFacts>
   rewritten: number
   peakRssMb: number
+  /** The files it wrote (pages and their pageContext JSON), for the build's compressor. */
+  written: string[]
+  /** Seconds from its spawn to ready (modules loaded, data parsed) and CPU seconds it used. */
+  readySeconds: number
+  cpuSeconds: number
 }
 
-/** Splits the catalog's URLs in two disjoint halves, alternating so each half has its share of
- * every page family. */
-export function splitUrls(urls: readonly string[]): [Set<string>, Set<string>] {
-  const halves: [Set<string>, Set<string>] = [new Set(), new Set()]
-  urls.forEach((url, i) => halves[i % 2].add(url))
-  return halves
+/** Smallest share of URLs handed out at once. A chunk costs a pass over the catalog and one IPC
+ * round trip (with vike's prerender(), before decision 164, each call cost 60–120 ms of CPU:
+ * decision 170). */
+const MIN_CHUNK = 50
+
+/** Work stealing over the catalog's URLs: each renderer (this process and the child) claims the
+ * next contiguous chunk when it is free, so both finish together whatever the start-up or the load
+ * of each. Chunks shrink as the queue empties (guided self-scheduling: half of what is left for
+ * two renderers, never below MIN_CHUNK), so there are few chunks and a small tail. */
+export function urlQueue(urls: readonly string[], workers = 2, minChunk = MIN_CHUNK) {
+  let next = 0
+  return {
+    claim(): string[] | undefined {
+      const left = urls.length - next
+      if (left <= 0) return undefined
+      const size = Math.min(left, Math.max(minChunk, Math.ceil(left / workers)))
+      const chunk = urls.slice(next, next + size)
+      next += size
+      return chunk
+    },
+  }
 }
 
-/** Starts a child process that renders and writes `urls`; resolves with its facts. Killed if the
- * build exits first. */
-export function startShard(input: ShardInput, onPage: () => void): Promise<ShardOutput> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'render-shard-'))
+type ToChild = { type: 'chunk'; urls: string[] } | { type: 'done' }
+type FromChild = { type: 'ready' } | { type: 'claim' } | { type: 'result'; output: ShardOutput }
+
+/** Renders one chunk of URLs. */
+export function renderChunk(
+  urls: readonly string[],
+  opts: Omit<RenderOptions, 'only' | 'writes'> & { writesOthers?: boolean; catalogUrls?: ReadonlySet<string> },
+) {
+  const only = new Set(urls)
+  return renderPages({
+    ...opts,
+    only,
+    // The error page (outside the catalog): rendered and written by one call only.
+    writes: (url) => only.has(url) || (!!opts.writesOthers && !opts.catalogUrls?.has(url)),
+  })
+}
+
+export type RenderWorker = {
+  /** Resolves once the child has loaded its modules and parsed the data (it can start early,
+   * while the bundles build: it only needs them at its first chunk). */
+  ready: Promise<void>
+  /** Starts handing it chunks from the queue; resolves with its facts once the queue is empty. */
+  run(queue: { claim(): string[] | undefined }): Promise<ShardOutput>
+}
+
+/** Spawns the render child at once. It loads vike, React and our modules and parses the data
+ * (the build's inputs come over IPC with v8 serialization: Maps and Dates survive), then waits
+ * for chunks. Killed if the build exits first. */
+export function startRenderWorker(input: ShardInput, onPage: () => void): RenderWorker {
+  const spawned = performance.now()
+  // The input goes through a file, not the IPC channel: the build blocks in the bundles step
+  // (spawnSync) right after this, and a large message might not be flushed by then.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'render-worker-'))
   const inFile = path.join(dir, 'in.bin')
-  const outFile = path.join(dir, 'out.bin')
   fs.writeFileSync(inFile, v8.serialize(input))
-  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, inFile, outFile], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, 'worker', inFile], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    serialization: 'advanced',
     env: process.env,
   })
   const killChild = () => child.kill()
   process.once('exit', killChild)
-  // One line per page rendered, for the build's progress.
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+  // One dot per page rendered, for the build's progress.
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
     for (const c of chunk) if (c === '.') onPage()
   })
-  return new Promise<ShardOutput>((resolve, reject) => {
+  const send = (message: ToChild) => child.send(message)
+  let queue: { claim(): string[] | undefined } | undefined
+  let claimed = false
+  let resolveReady!: () => void
+  let resolveRun!: (output: ShardOutput) => void
+  const ready = new Promise<void>((resolve) => (resolveReady = resolve))
+  const result = new Promise<ShardOutput>((resolve, reject) => {
+    resolveRun = resolve
     child.on('error', reject)
     child.on('close', (status) => {
       process.off('exit', killChild)
-      try {
-        if (status !== 0) reject(new Error(`pre-render worker failed (exit ${status})`))
-        else resolve(v8.deserialize(fs.readFileSync(outFile)) as ShardOutput)
-      } finally {
-        fs.rmSync(dir, { recursive: true, force: true })
-      }
+      fs.rmSync(dir, { recursive: true, force: true })
+      reject(new Error(`pre-render worker failed (exit ${status})`))
     })
   })
+  // A rejection surfaces through run(); nobody may be listening yet.
+  result.catch(() => {})
+  const answer = () => {
+    const urls = queue!.claim()
+    send(urls ? { type: 'chunk', urls } : { type: 'done' })
+  }
+  child.on('message', (message: FromChild) => {
+    if (message.type === 'ready') resolveReady()
+    else if (message.type === 'claim') {
+      // Its first claim arrives as soon as it is ready; it gets work once the build says run().
+      if (queue) answer()
+      else claimed = true
+    } else if (message.type === 'result') {
+      resolveRun({ ...message.output, readySeconds: message.output.readySeconds || (performance.now() - spawned) / 1000 })
+    }
+  })
+  return {
+    ready: Promise.race([ready, result.then(() => {})]),
+    run(q) {
+      queue = q
+      if (claimed) answer()
+      return result
+    },
+  }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  const [inFile, outFile] = process.argv.slice(2)
-  const input = v8.deserialize(fs.readFileSync(inFile)) as ShardInput
+async function worker() {
+  const started = performance.now()
+  const cpuStart = process.cpuUsage()
+  const messages: ToChild[] = []
+  let wake: (() => void) | undefined
+  process.on('message', (message: ToChild) => {
+    messages.push(message)
+    wake?.()
+  })
+  // The build is gone (killed, or failed): stop rendering into a folder nobody waits for.
+  process.on('disconnect', () => process.exit(1))
+  const receive = async (): Promise<ToChild> => {
+    while (!messages.length) await new Promise<void>((resolve) => (wake = resolve))
+    return messages.shift()!
+  }
+  const input = v8.deserialize(fs.readFileSync(process.argv[3])) as ShardInput
   process.env.DATA_DIR = input.dataDir
   setDbPosts(input.snapshot)
-  const only = new Set(input.urls)
+  // Parse and validate the data now, while the build's bundles step runs.
+  getSiteContext({ share: true })
   const redirects = planRedirects(input.rules)
-  const result = await renderPages({
-    redirects,
-    overrides: input.overrides,
-    only,
-    writes: (url) => only.has(url),
-    onPage: () => process.stdout.write('.'),
+  const readySeconds = (performance.now() - started) / 1000
+  process.send!({ type: 'ready' } satisfies FromChild)
+  const output: ShardOutput = {
+    done: 0,
+    facts: new Map(),
+    rendered: new Map(),
+    rewritten: 0,
+    peakRssMb: 0,
+    written: [],
+    readySeconds,
+    cpuSeconds: 0,
+  }
+  for (;;) {
+    process.send!({ type: 'claim' } satisfies FromChild)
+    const message = await receive()
+    if (message.type !== 'chunk') break
+    const result = await renderChunk(message.urls, {
+      redirects,
+      overrides: input.overrides,
+      onWritten: async (filePath) => void output.written.push(filePath),
+      onPage: () => process.stdout.write('.'),
+    })
+    output.done += result.done
+    for (const [url, f] of result.facts) output.facts.set(url, f)
+    for (const [url, r] of result.rendered) output.rendered.set(url, r)
+  }
+  const cpu = process.cpuUsage(cpuStart)
+  Object.assign(output, {
+    rewritten: redirects.rewritten,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
   })
-  const output: ShardOutput = { ...result, rewritten: redirects.rewritten, peakRssMb: process.resourceUsage().maxRSS / 1024 }
-  fs.writeFileSync(outFile, v8.serialize(output))
-  process.exit(0)
+  process.send!({ type: 'result', output } satisfies FromChild, () => process.exit(0))
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename) && process.argv[2] === 'worker') {
+  await worker()
 }

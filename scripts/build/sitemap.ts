@@ -21,16 +21,21 @@ export function sitemapXml(siteUrl: string, pages: { url: string; lastmod: strin
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`
 }
 
-/** `exclude`: URLs a page override makes noindex or canonical elsewhere. */
-export function writeSitemap(ctx: SiteContext, outDir: string, exclude: ReadonlySet<string> = new Set()) {
+/** sitemap.xml and robots.txt as [file name, text]. `exclude`: URLs a page override makes
+ * noindex or canonical elsewhere. */
+export function sitemapFiles(ctx: SiteContext, exclude: ReadonlySet<string> = new Set()): [string, string][] {
   const pages = sitemapUrls(ctx)
     .filter((e) => !exclude.has(e.url))
     .map((e) => ({ url: e.url, lastmod: ctx.lastmod(e.sources) }))
-  fs.writeFileSync(path.join(outDir, 'sitemap.xml'), sitemapXml(ctx.siteUrl, pages))
   // Rules match by prefix: a bare "Disallow: /api" would also hide /api-integration-services and
   // every other /api-* page, so the folders are closed with a trailing slash ("$" ends a rule).
-  fs.writeFileSync(
-    path.join(outDir, 'robots.txt'),
-    `User-agent: *\n${robotsDisallow.map((rule) => `Disallow: ${rule}`).join('\n')}\n\nSitemap: ${ctx.siteUrl}/sitemap.xml\n`,
-  )
+  return [
+    ['sitemap.xml', sitemapXml(ctx.siteUrl, pages)],
+    ['robots.txt', `User-agent: *\n${robotsDisallow.map((rule) => `Disallow: ${rule}`).join('\n')}\n\nSitemap: ${ctx.siteUrl}/sitemap.xml\n`],
+  ]
+}
+
+/** `exclude`: URLs a page override makes noindex or canonical elsewhere. */
+export function writeSitemap(ctx: SiteContext, outDir: string, exclude: ReadonlySet<string> = new Set()) {
+  for (const [name, text] of sitemapFiles(ctx, exclude)) fs.writeFileSync(path.join(outDir, name), text)
 }

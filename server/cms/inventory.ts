@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { ISSUE_KINDS, THIN_WORDS, TITLE_MAX, DESCRIPTION_MAX, type CmsPage, type IssueKind, type PageOverride } from '../../shared/cms.ts'
 import { effectiveHead, isIndexable, readHead, type HeadValues } from './headOverride.ts'
+import { createStringPool, detachString } from '../../shared/detachString.ts'
 
 export type InventoryPage = {
   url: string
@@ -73,6 +74,8 @@ function wordCode(cp: number) {
   return word
 }
 
+const pooled = createStringPool()
+
 /** What the inventory keeps of a rendered page (before overrides). */
 export function pageFacts(html: string): { head: HeadValues; words: number; links: string[] } {
   const start = html.indexOf('<main')
@@ -85,9 +88,12 @@ export function pageFacts(html: string): { head: HeadValues; words: number; link
     const href = m[1].replace(/&amp;/g, '&')
     if (!href.startsWith('/') || href.startsWith('//')) continue
     const p = href.split(/[?#]/)[0] || '/'
-    links.add(p.length > 1 ? p.replace(/\/+$/, '') : p)
+    links.add(pooled(p.length > 1 ? p.replace(/\/+$/, '') : p))
   }
-  return { head: readHead(html), words, links: [...links] }
+  // The build keeps these for every page until its end: strings of their own, not views on the HTML.
+  const { title, description, canonical, robots } = readHead(html)
+  const head = { title: detachString(title), description: detachString(description), canonical: detachString(canonical), robots: detachString(robots) }
+  return { head, words, links: [...links] }
 }
 
 /** Writes the build's inventory (atomically); the publisher's updates of an older build go. */

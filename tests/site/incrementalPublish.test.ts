@@ -15,7 +15,8 @@
 // the full build's bytes.
 //
 // Rendering on both cores (scripts/build/renderShard.ts) is checked against the same full build:
-// the real site built a second time with `--parallel` (half of the URLs in a worker process) from
+// the real site built a second time with `--parallel` (a worker process and the build claim chunks of
+// the URLs from one queue; decision 170) from
 // the same database, so its inputs (the post, its image, the noindex tag, redirects, CMS data)
 // travel to the worker too. Every file of the two dist/client folders must be the same, byte for
 // byte (pages, .gz, .br, feeds, sitemap, admin). The serial build is shared with the publisher's
