@@ -80,21 +80,19 @@ describe.each(databases)('saved funnels ($name)', (target) => {
       if (i % 4 === 0) steps.push(['form_submit', '/seo-services-austin', 'quote', 'form:quote'])
       let k = 0
       for (const [type, path, name, goal] of steps)
-        await server
-          .db('events')
-          .insert({
-            type,
-            path,
-            name,
-            goal,
-            visitor_id: id,
-            session_id: id,
-            occurred_at: at + k,
-            ts: at + k++,
-            channel: 'organic-search',
-            device: 'desktop',
-            received_at: new Date(at).toISOString(),
-          })
+        await server.db('events').insert({
+          type,
+          path,
+          name,
+          goal,
+          visitor_id: id,
+          session_id: id,
+          occurred_at: at + k,
+          ts: at + k++,
+          channel: 'organic-search',
+          device: 'desktop',
+          received_at: new Date(at).toISOString(),
+        })
     }
     // The server's job runner rolled up (empty) hours at start: start over from the first event.
     await server.db('analytics_state').where({ key: 'rollup.through_hour' }).delete()
