@@ -22,7 +22,15 @@ describe('sitemap.xml', () => {
   it('follows page overrides both ways, in catalog order', () => {
     expect(ctx.catalog.byUrl.get('/thank-you')?.noindex).toBe(true)
     const plain = locs(sitemapFiles(ctx))
-    const listed = locs(sitemapFiles(ctx, new Map([['/thank-you', true], ['/about', false]])))
+    const listed = locs(
+      sitemapFiles(
+        ctx,
+        new Map([
+          ['/thank-you', true],
+          ['/about', false],
+        ]),
+      ),
+    )
     expect(listed).toContain(own('/thank-you'))
     expect(listed).not.toContain(own('/about'))
     expect(listed).toHaveLength(plain.length)
