@@ -5,7 +5,8 @@
 // writes):
 // - sessions spread evenly over the range, one of 20 sources (the CHANNELS list), one of 3
 //   devices, 30 % returning, a campaign for cpc and email, a landing page drawn as
-//   floor(u² × 10,000) (a few pages take most visits), random hex ids;
+//   floor(u² × 10,000) (a few pages take most visits), random hex visitor hashes, session ids as
+//   the ingestor makes them (start time, then random);
 // - 1–12 events a session (6.5 on average), 20 s apart: every third one a page view (on a new page
 //   drawn as above, the first on the landing page), then a scroll (value 50), then a form submit
 //   (3 %), form view (9 %), form start (4 %), LCP web vital (14 %, 800–4,800 ms), engagement
@@ -106,9 +107,12 @@ export async function seedAnalytics(
       ? `(with recursive n(s) as (select 0 union all select s + 1 from n where s < ${sessions - 1}) select s from n)`
       : `(select s::bigint as s from generate_series(0, ${sessions - 1}) s)`
     const hex = (bytes: number) => (sqlite ? `lower(hex(randomblob(${bytes})))` : `substr(md5(random()::text || clock_timestamp()::text), 1, ${bytes * 2})`)
+    // Session ids as the ingestor makes them (sessionId in server/analytics/ingest.ts): the start in
+    // 12 hex digits, then 12 random ones.
+    const sessionId = (startedAt: string) => (sqlite ? `printf('%012x', ${startedAt}) || ${hex(6)}` : `lpad(to_hex(${startedAt}), 12, '0') || ${hex(6)}`)
     await conn.raw(
       `create ${temp} table seed_sessions as
-       select s, ${hex(12)} as id, ${hex(16)} as visitor,
+       select s, ${sessionId(`${start} + (s * ${span}) / ${sessions}`)} as id, ${hex(16)} as visitor,
          ${start} + (s * ${span}) / ${sessions} as started,
          cast(floor(${u} * ${opts.channels.length}) as integer) as ch,
          ${page} as landing, ${page} as p1, ${page} as p2, ${page} as p3,

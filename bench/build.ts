@@ -71,7 +71,9 @@ function abPairs(label: string, env: Record<string, string>, report: (label: str
   const m = (rs: Result[], k: 'totalSeconds' | 'renderSeconds' | 'pagesPerSecond' | 'peakRssMb') => median(rs.map((r) => r[k]))
   const line = (k: 'totalSeconds' | 'renderSeconds' | 'pagesPerSecond' | 'peakRssMb') =>
     `${k} serial ${m(serial, k).toFixed(1)} parallel ${m(parallel, k).toFixed(1)} ratio ${(m(parallel, k) / m(serial, k)).toFixed(2)}`
-  console.log(`${label}, medians of ${runs} pairs:\n  ${['totalSeconds', 'renderSeconds', 'pagesPerSecond', 'peakRssMb'].map((k) => line(k as never)).join('\n  ')}`)
+  console.log(
+    `${label}, medians of ${runs} pairs:\n  ${['totalSeconds', 'renderSeconds', 'pagesPerSecond', 'peakRssMb'].map((k) => line(k as never)).join('\n  ')}`,
+  )
 }
 
 async function main() {

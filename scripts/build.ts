@@ -254,17 +254,18 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
     return [{ url, family, label, params, sources, isAlias, ...page, lastmod: ctx.lastmod(sources) }]
   })
   const canonicalOverrides = new Map<string, string>()
-  const outOfSitemap = new Set<string>()
+  const sitemapByOverride = new Map<string, boolean>()
   for (const page of inventoryPages) {
     const override = cms.overrides.get(page.url)
     if (!override) continue
     const head = effectiveHead(page.head, override, ctx.siteUrl)
     canonicalOverrides.set(page.url, head.canonical)
-    if (!isIndexable(head, ctx.siteUrl + page.url)) outOfSitemap.add(page.url)
+    sitemapByOverride.set(page.url, isIndexable(head, ctx.siteUrl + page.url))
   }
-  // With page overrides the sitemap leaves out the pages they make noindex or canonical
-  // elsewhere, which needs their rendered head: written now. Without, it was written before.
-  if (cms.overrides.size) writeSitemap(ctx, outDir, outOfSitemap)
+  // With page overrides the sitemap follows their effective heads (out when one makes a page noindex
+  // or canonical elsewhere, in when one makes a noindex page indexable), which needs the rendered
+  // heads: written now. Without, it was written before.
+  if (cms.overrides.size) writeSitemap(ctx, outDir, sitemapByOverride)
   log(`redirects: ${redirects.rewritten} internal link(s) rewritten to their final URL; wrote _redirects, redirects.nginx.conf, .htaccess`)
   for (const line of early.hostNotes) log(line)
   phase('assets and sitemap after the pre-render', since, 'assets')

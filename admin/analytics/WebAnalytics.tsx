@@ -8,6 +8,7 @@ import { Box, Button, Chip, Grid, IconButton, MenuItem, Stack, TextField, Toggle
 import DeleteIcon from '@mui/icons-material/Delete'
 import { change, number, useAnalytics, useDateRange } from './api.ts'
 import { DataCard, LoadError, Loading, RangePicker } from './parts.tsx'
+import { SavedFunnels } from './SavedFunnels.tsx'
 
 const BarsChart = lazy(() => import('./Charts.tsx').then((m) => ({ default: m.BarsChart })))
 
@@ -306,6 +307,7 @@ export function WebAnalytics() {
       <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>
         Funnel
       </Typography>
+      <SavedFunnels steps={steps} onPick={(next) => setParam('funnel', JSON.stringify(next))} />
       <FunnelEditor key={JSON.stringify(steps)} initial={steps} onRun={(next) => setParam('funnel', JSON.stringify(next))} />
       {funnel.isPending ? (
         <Loading what="the funnel" />

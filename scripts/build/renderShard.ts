@@ -67,6 +67,7 @@ export async function renderPages(opts: RenderOptions) {
   await import(pathToFileURL(path.join(distDir(), 'server', 'entry.mjs')).href)
   const { renderPage } = await import('vike/server')
   const madeDirs = new Set<string>()
+  let written: Promise<void> | undefined
   let done = 0
   const urls = ctx.catalog.entries.map((e) => e.url).filter((url) => (!opts.only || opts.only.has(url)) && opts.writes(url))
   if (opts.writes(ERROR_URL)) urls.push(ERROR_URL)
@@ -96,11 +97,17 @@ export async function renderPages(opts: RenderOptions) {
     }
     // Written synchronously: 27 KB into the page cache is cheaper than the thread pool's round trips.
     fs.writeFileSync(filePath, fileContent)
-    await opts.onWritten?.(filePath, fileContent)
+    // The compressor's add() waits on the thread pool (a stat, queued behind the gzip and brotli
+    // jobs it started): it runs while the next page renders, one page behind, so its
+    // back-pressure still holds.
+    await written
+    written = opts.onWritten?.(filePath, fileContent)
+    written?.catch(() => {}) // handled here, awaited on the next page or after the last
     facts.set(url, quickFacts(fileContent))
     done++
     opts.onPage?.()
   }
+  await written
   return { done, facts, rendered }
 }
 

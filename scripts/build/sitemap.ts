@@ -21,11 +21,14 @@ export function sitemapXml(siteUrl: string, pages: { url: string; lastmod: strin
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`
 }
 
-/** sitemap.xml and robots.txt as [file name, text]. `exclude`: URLs a page override makes
- * noindex or canonical elsewhere. */
-export function sitemapFiles(ctx: SiteContext, exclude: ReadonlySet<string> = new Set()): [string, string][] {
-  const pages = sitemapUrls(ctx)
-    .filter((e) => !exclude.has(e.url))
+/** sitemap.xml and robots.txt as [file name, text]. `byOverride`: for each page a page override
+ * (/admin/cms) applies to, whether its effective head is indexable: such a page is listed or left
+ * out by that answer, not by its data (so an override can also put a noindex page back), as
+ * server/cms/store.ts's immediate re-apply does from the inventory. */
+export function sitemapFiles(ctx: SiteContext, byOverride: ReadonlyMap<string, boolean> = new Map()): [string, string][] {
+  const listed = new Set(sitemapUrls(ctx).map((e) => e.url))
+  const pages = ctx.catalog.entries
+    .filter((e) => !e.isAlias && (byOverride.get(e.url) ?? listed.has(e.url)))
     .map((e) => ({ url: e.url, lastmod: ctx.lastmod(e.sources) }))
   // Rules match by prefix: a bare "Disallow: /api" would also hide /api-integration-services and
   // every other /api-* page, so the folders are closed with a trailing slash ("$" ends a rule).
@@ -35,7 +38,7 @@ export function sitemapFiles(ctx: SiteContext, exclude: ReadonlySet<string> = ne
   ]
 }
 
-/** `exclude`: URLs a page override makes noindex or canonical elsewhere. */
-export function writeSitemap(ctx: SiteContext, outDir: string, exclude: ReadonlySet<string> = new Set()) {
-  for (const [name, text] of sitemapFiles(ctx, exclude)) fs.writeFileSync(path.join(outDir, name), text)
+/** `byOverride`: see sitemapFiles. */
+export function writeSitemap(ctx: SiteContext, outDir: string, byOverride: ReadonlyMap<string, boolean> = new Map()) {
+  for (const [name, text] of sitemapFiles(ctx, byOverride)) fs.writeFileSync(path.join(outDir, name), text)
 }

@@ -86,7 +86,10 @@ const top = (m: Map<string, Figures> | undefined, by: keyof Figures, n: number) 
 export async function realtime(db: Db, now = Date.now()) {
   const since = now - 30 * 60_000
   // Each event carries its session's channel: no join to the sessions table.
-  const events = (await db('events').where('ts', '>=', since).andWhere('ts', '<', now + HOUR_MS).select('session_id', 'type', 'path', 'channel')) as {
+  const events = (await db('events')
+    .where('ts', '>=', since)
+    .andWhere('ts', '<', now + HOUR_MS)
+    .select('session_id', 'type', 'path', 'channel')) as {
     session_id: string
     type: string
     path: string
@@ -109,9 +112,7 @@ export async function realtime(db: Db, now = Date.now()) {
       .sort((a, b) => b[1] - a[1] || byCode(a[0], b[0]))
       .slice(0, 10)
       .map(([path, n]) => ({ path, views: n })),
-    channels: [...byChannel]
-      .sort((a, b) => byCode(a[0], b[0]))
-      .map(([channel, set]) => ({ channel, sessions: set.size })),
+    channels: [...byChannel].sort((a, b) => byCode(a[0], b[0])).map(([channel, set]) => ({ channel, sessions: set.size })),
   }
 }
 

@@ -185,5 +185,5 @@ describe.each(databases)('weekly rollups and the vital sort ($name)', (target) =
       const byViews = [...expected].sort((a, b) => b.views - a.views || (a.key < b.key ? -1 : 1)).slice(0, 3)
       expect([...top].map(([key, f]) => ({ key, views: f.page_views }))).toEqual(byViews.map((e) => ({ key: e.key, views: e.views })))
     }
-  }, 120_000)
+  }, 240_000)
 })

@@ -24,15 +24,18 @@ export async function readFunnel(db: Queryable, range: Pick<Range, 'from' | 'to'
     await touchKey(db, key, steps, now)
     for (const [a, b] of await missingRuns(db, key, c0, c1)) await writeFunnelHours(db, key, await computeFunnelHours(db, steps, a, b))
     const sums = [1, 2, 3, 4, 5].map((i) => `sum(reached_${i}) as r${i}`).join(', ')
-    const row = (await db('analytics_funnel_hourly')
-      .where({ funnel_key: key })
-      .andWhere('hour', '>=', c0)
-      .andWhere('hour', '<', c1)
-      .first(db.raw(sums))) as Record<string, number | string | null> | undefined
+    const row = (await db('analytics_funnel_hourly').where({ funnel_key: key }).andWhere('hour', '>=', c0).andWhere('hour', '<', c1).first(db.raw(sums))) as
+      Record<string, number | string | null> | undefined
     steps.forEach((_, i) => (counts[i] += Number(row?.[`r${i + 1}`] ?? 0)))
   }
   // The rest: before the first whole stable hour, and after the last one.
-  const edges: [number, number][] = c1 > c0 ? [[range.from, c0 * HOUR_MS], [c1 * HOUR_MS, range.to]] : [[range.from, range.to]]
+  const edges: [number, number][] =
+    c1 > c0
+      ? [
+          [range.from, c0 * HOUR_MS],
+          [c1 * HOUR_MS, range.to],
+        ]
+      : [[range.from, range.to]]
   for (const [from, to] of edges) {
     if (to <= from) continue
     const rest = funnel(await readSessionPaths(db, { from, to }, { like: likeOf(steps[0]) }, now), steps)
@@ -41,22 +44,42 @@ export async function readFunnel(db: Queryable, range: Pick<Range, 'from' | 'to'
   return funnelResult(steps, counts)
 }
 
+type Source = { sql: string; bindings: unknown[] }
+/** The journey groups of whole rolled-up hours [h0, h1): whole UTC days from the daily table, the rest hourly. */
+function journeySource(h0: number, h1: number): Source {
+  const d0 = Math.ceil(h0 / 24)
+  const d1 = Math.floor(h1 / 24)
+  const cols = 'journey, conversion, prior, sessions'
+  const parts: string[] = []
+  const bindings: unknown[] = []
+  const hourly = (a: number, b: number) => {
+    if (b <= a) return
+    parts.push(`select ${cols} from analytics_journey_hourly where hour >= ? and hour < ?`)
+    bindings.push(a, b)
+  }
+  if (d1 > d0) {
+    parts.push(`select ${cols} from analytics_journey_daily where day >= ? and day < ?`)
+    bindings.push(d0, d1)
+    hourly(h0, d0 * 24)
+    hourly(d1 * 24, h1)
+  } else hourly(h0, h1)
+  return { sql: `(${parts.join(' union all ')}) as j`, bindings }
+}
+
 /** Which (conversion, prior) rows count for a goal glob: the conversion matches, no earlier goal does. */
 type GoalFilter = { sql: string; bindings: unknown[]; test: (conversion: string, prior: string) => boolean }
-async function goalFilter(db: Queryable, goal: string, hours: [number, number][]): Promise<GoalFilter> {
+async function goalFilter(db: Queryable, goal: string, source: Source | null): Promise<GoalFilter> {
   const re = globRe(goal)
   const test = (conversion: string, prior: string) => re.test(conversion) && !(prior ? prior.split('\n') : []).some((g) => re.test(g))
   if (goal === '*') return { sql: `prior = ''`, bindings: [], test }
   if (!goal.includes('*')) return { sql: 'conversion = ?', bindings: [goal], test }
   // A glob: the (conversion, prior) pairs of the range are few; pick the matching ones here.
-  const pairs: { conversion: string; prior: string }[] = []
-  for (const [a, b] of hours)
-    pairs.push(
-      ...((await db('analytics_journey_hourly').where('hour', '>=', a).andWhere('hour', '<', b).groupBy('conversion', 'prior').select('conversion', 'prior')) as {
-        conversion: string
-        prior: string
-      }[]),
-    )
+  const pairs = source
+    ? ((await db
+        .from(db.raw(source.sql, source.bindings as never[]))
+        .groupBy('conversion', 'prior')
+        .select('conversion', 'prior')) as { conversion: string; prior: string }[])
+    : []
   const ok = [...new Map(pairs.filter((p) => test(p.conversion, p.prior)).map((p) => [`${p.conversion}\u0001${p.prior}`, p])).values()]
   if (!ok.length) return { sql: '1 = 0', bindings: [], test }
   return { sql: `(${ok.map(() => '(conversion = ? and prior = ?)').join(' or ')})`, bindings: ok.flatMap((p) => [p.conversion, p.prior]), test }
@@ -74,12 +97,18 @@ export async function readJourneys(db: Queryable, range: Pick<Range, 'from' | 't
   // Whole rolled-up hours from the table; partial edge hours (half-hour zones) from the paths.
   const h0 = Math.ceil(range.from / HOUR_MS)
   const h1 = Math.max(h0, Math.floor(Math.min(range.to, rolledEnd) / HOUR_MS))
-  const hours: [number, number][] = h1 > h0 ? [[h0, h1]] : []
-  const filter = await goalFilter(db, goal, hours)
+  const source = h1 > h0 ? journeySource(h0, h1) : null
+  const filter = await goalFilter(db, goal, source)
   // Hours read from session paths: partial edges and the hours not rolled up.
   const rest = new Map<string, number>()
   let restConverting = 0
-  const edges: [number, number][] = h1 > h0 ? [[range.from, h0 * HOUR_MS], [h1 * HOUR_MS, range.to]] : [[range.from, range.to]]
+  const edges: [number, number][] =
+    h1 > h0
+      ? [
+          [range.from, h0 * HOUR_MS],
+          [h1 * HOUR_MS, range.to],
+        ]
+      : [[range.from, range.to]]
   for (const [from, to] of edges) {
     if (to <= from) continue
     for (const s of await readSessionPaths(db, { from, to }, { converted: true }, now)) {
@@ -92,30 +121,31 @@ export async function readJourneys(db: Queryable, range: Pick<Range, 'from' | 't
   }
   const byKey = new Map(rest)
   let converting = restConverting
-  if (hours.length) {
-    const [a, b] = hours[0]
-    const base = () => db('analytics_journey_hourly').where('hour', '>=', a).andWhere('hour', '<', b).andWhereRaw(filter.sql, filter.bindings as never[])
+  if (source) {
+    const base = () => db.from(db.raw(source.sql, source.bindings as never[])).whereRaw(filter.sql, filter.bindings as never[])
     const order = isSqlite(db) ? 'journey' : 'journey collate "C"'
     const wanted = keys ?? null
+    type Grouped = { journey: string; n: number | string; total?: number | string }
     const [top, total, restRows] = await Promise.all([
+      // The top journeys and, over the same groups, the total of converting sessions (one pass).
       wanted
-        ? Promise.resolve([] as { journey: string; n: number | string }[])
+        ? Promise.resolve([] as Grouped[])
         : (base()
             .groupBy('journey')
-            .select('journey', db.raw('sum(sessions) as n'))
+            .select('journey', db.raw('sum(sessions) as n'), db.raw('sum(sum(sessions)) over () as total'))
             .orderByRaw(`sum(sessions) desc, ${order}`)
-            .limit(limit + rest.size) as Promise<{ journey: string; n: number | string }[]>),
-      base().sum({ n: 'sessions' }).first() as Promise<{ n: number | string | null } | undefined>,
+            .limit(limit + rest.size) as Promise<Grouped[]>),
+      wanted ? (base().sum({ n: 'sessions' }).first() as Promise<{ n: number | string | null } | undefined>) : Promise.resolve(undefined),
       // Journeys also seen in the raw hours (or asked for): their rolled-up sessions too.
       ...[[...new Set([...rest.keys(), ...(wanted ?? [])])]].map((ks) =>
         ks.length
-          ? (Promise.all(chunk(ks, 200).map((part) => base().whereIn('journey', part).groupBy('journey').select('journey', db.raw('sum(sessions) as n')))).then((r) =>
-              r.flat(),
-            ) as Promise<{ journey: string; n: number | string }[]>)
-          : Promise.resolve([] as { journey: string; n: number | string }[]),
+          ? (Promise.all(chunk(ks, 200).map((part) => base().whereIn('journey', part).groupBy('journey').select('journey', db.raw('sum(sessions) as n')))).then(
+              (r) => r.flat(),
+            ) as Promise<Grouped[]>)
+          : Promise.resolve([] as Grouped[]),
       ),
     ])
-    converting += Number(total?.n ?? 0)
+    converting += Number(wanted ? (total?.n ?? 0) : (top[0]?.total ?? 0))
     const fromTable = new Map<string, number>()
     for (const r of [...top, ...restRows]) fromTable.set(r.journey, Number(r.n))
     for (const [k, n] of fromTable) byKey.set(k, (rest.get(k) ?? 0) + n)
@@ -128,4 +158,3 @@ export async function readJourneys(db: Queryable, range: Pick<Range, 'from' | 't
     .map(([k, n]) => journeyRow(k, n, converting))
   return { converting, rows }
 }
-

@@ -37,21 +37,21 @@ type Counts = number[]
 export async function computeFunnelHours(db: Queryable, steps: FunnelStep[], h0: number, h1: number): Promise<Map<number, Counts>> {
   const matchers = steps.map(matcherOf)
   const out = new Map<number, Counts>()
-  for (let h = h0; h < h1; h++) out.set(h, steps.map(() => 0))
-  // A day at a time: one query per day keeps each answer small.
-  for (let a = h0; a < h1; a += 24) {
-    const b = Math.min(h1, a + 24)
-    const rows = (await db('analytics_session_paths')
-      .where('started_at', '>=', a * HOUR_MS)
-      .andWhere('started_at', '<', b * HOUR_MS)
-      .andWhereRaw(`steps like ? escape '\\'`, [likeOf(steps[0])])
-      .select('started_at', 'steps')) as { started_at: number | string; steps: string }[]
-    for (const r of rows) {
-      const n = reached(r.steps.split('\n'), matchers)
-      if (!n) continue
-      const counts = out.get(Math.floor(Number(r.started_at) / HOUR_MS))!
-      for (let i = 0; i < n; i++) counts[i]++
-    }
+  for (let h = h0; h < h1; h++)
+    out.set(
+      h,
+      steps.map(() => 0),
+    )
+  const rows = (await db('analytics_session_paths')
+    .where('started_at', '>=', h0 * HOUR_MS)
+    .andWhere('started_at', '<', h1 * HOUR_MS)
+    .andWhereRaw(`steps like ? escape '\\'`, [likeOf(steps[0])])
+    .select('started_at', 'steps')) as { started_at: number | string; steps: string }[]
+  for (const r of rows) {
+    const n = reached(r.steps.split('\n'), matchers)
+    if (!n) continue
+    const counts = out.get(Math.floor(Number(r.started_at) / HOUR_MS))!
+    for (let i = 0; i < n; i++) counts[i]++
   }
   return out
 }
@@ -62,14 +62,19 @@ export async function writeFunnelHours(db: Queryable, key: string, counts: Map<n
     hour,
     ...Object.fromEntries([1, 2, 3, 4, 5].map((i) => [`reached_${i}`, c[i - 1] ?? 0])),
   }))
-  for (const part of chunk(rows, 100)) await db('analytics_funnel_hourly').insert(part).onConflict(['funnel_key', 'hour']).ignore()
+  // One transaction (one commit on SQLite instead of one per 100 rows).
+  await db.transaction(async (trx) => {
+    for (const part of chunk(rows, 100)) await trx('analytics_funnel_hourly').insert(part).onConflict(['funnel_key', 'hour']).ignore()
+  })
 }
 
 /** Runs of consecutive hours of [h0, h1) that have no row for the key. */
 export async function missingRuns(db: Queryable, key: string, h0: number, h1: number): Promise<[number, number][]> {
   if (h1 <= h0) return []
   const have = new Set(
-    ((await db('analytics_funnel_hourly').where({ funnel_key: key }).andWhere('hour', '>=', h0).andWhere('hour', '<', h1).pluck('hour')) as (number | string)[]).map(Number),
+    (
+      (await db('analytics_funnel_hourly').where({ funnel_key: key }).andWhere('hour', '>=', h0).andWhere('hour', '<', h1).pluck('hour')) as (number | string)[]
+    ).map(Number),
   )
   const runs: [number, number][] = []
   for (let h = h0; h < h1; h++) {
@@ -170,6 +175,16 @@ async function writeJourneysHour(db: Queryable, hour: number, paths: { steps: st
     await db('analytics_journey_hourly').insert(part)
 }
 
+/** Sums a UTC day's hourly journey groups into analytics_journey_daily (called by rollupDay). */
+export async function rollupJourneysDay(db: Queryable, day: number): Promise<void> {
+  await db('analytics_journey_daily').where({ day }).delete()
+  await db.raw(
+    `insert into analytics_journey_daily (day, journey, conversion, prior, sessions)
+     select ?, journey, conversion, prior, sum(sessions) from analytics_journey_hourly where hour >= ? and hour < ? group by journey, conversion, prior`,
+    [day, day * 24, day * 24 + 24],
+  )
+}
+
 /** Hours below this (state value) were rolled up before journeys were grouped (set by the migration). */
 export const JOURNEYS_MISSING_BEFORE = 'journeys.missing_before'
 
@@ -182,8 +197,12 @@ async function backfillJourneys(db: Queryable) {
   const hi = Number(state.value)
   const lo = Math.max(h0, hi - BACKFILL_HOURS_PER_RUN)
   for (let h = lo; h < hi; h++) await writeJourneysHour(db, h, await pathsOfHour(db, h))
+  for (let d = Math.floor(lo / 24); d <= Math.floor((hi - 1) / 24); d++) await rollupJourneysDay(db, d)
   if (lo <= h0) await db('analytics_state').where({ key: JOURNEYS_MISSING_BEFORE }).delete()
-  else await db('analytics_state').where({ key: JOURNEYS_MISSING_BEFORE }).update({ value: String(lo) })
+  else
+    await db('analytics_state')
+      .where({ key: JOURNEYS_MISSING_BEFORE })
+      .update({ value: String(lo) })
 }
 
 /** Converting sessions grouped by (journey, conversion, goals converted before it). */
@@ -201,4 +220,3 @@ function journeyGroups(paths: { steps: string }[]) {
   }
   return groups
 }
-

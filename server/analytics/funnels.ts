@@ -104,7 +104,13 @@ export type JourneyRow = { pages: string[]; conversion: string; sessions: number
 export const journeyRow = (key: string, sessions: number, converting: number): JourneyRow => {
   const lines = key.split('\n')
   const conversion = lines.pop() ?? ''
-  return { pages: lines, conversion, sessions, path: [...lines, `✓ ${conversion}`].join(' → '), share: converting ? Math.round((sessions / converting) * 1000) / 10 : 0 }
+  return {
+    pages: lines,
+    conversion,
+    sessions,
+    path: [...lines, `✓ ${conversion}`].join(' → '),
+    share: converting ? Math.round((sessions / converting) * 1000) / 10 : 0,
+  }
 }
 
 /**

@@ -152,17 +152,17 @@ export async function readTopKeys(
 ): Promise<Map<string, Figures>> {
   const p = plan(range, await rolledThrough(db), now)
   const raw = (await Promise.all(p.raw.map((h) => computeHour(db, h)))).flat().filter((r) => r.dim === dim)
-  const top = await readTop(db, {
-    pieces: p,
-    sources: [{ daily: 'analytics_daily', hourly: 'analytics_hourly', keyColumn: 'key', dim, columns: METRICS }],
-    columns: METRICS,
-    raw,
-    sort: `sum(${metric})`,
-    order: 'desc',
-    limit,
-    keys,
-  })
-  return new Map(top.rows.map((r) => [r.key, Object.fromEntries(METRICS.map((m) => [m, r[m]])) as Figures]))
+  const source = { daily: 'analytics_daily', hourly: 'analytics_hourly', keyColumn: 'key', dim, columns: METRICS }
+  // The sort sums its one figure over every key of the range; all figures are then read for the
+  // shown keys only (decision 119: summing ten figures for 10,000 landing pages cost more than
+  // reading 200 of them again by key).
+  const top = await readTop(db, { pieces: p, sources: [source], columns: [metric], raw, sort: `sum(${metric})`, order: 'desc', limit, keys })
+  const shown = top.rows.map((r) => r.key)
+  const full = shown.length
+    ? await readTop(db, { pieces: p, sources: [source], columns: METRICS, raw, sort: 'key', order: 'asc', limit: shown.length, keys: shown })
+    : { rows: [] }
+  const byKey = new Map(full.rows.map((r) => [r.key, r]))
+  return new Map(shown.map((k) => [k, Object.fromEntries(METRICS.map((m) => [m, byKey.get(k)?.[m] ?? 0])) as Figures]))
 }
 
 export type SeriesPoint = { bucket: string } & Figures

@@ -16,7 +16,7 @@ import { DAY_MS, HOUR_MS } from './ingest.ts'
 import { familyLookupFor, familyLookupOf, refreshFamilies, rollupFamilyDay, type FamilyLookup } from './families.ts'
 import { pageHourOf, replaceHour, rollupDetailsDay, sessionPathsOf } from './pageDetails.ts'
 import { readHour, type HourRaw } from './hourRows.ts'
-import { maintainFunnels, rollupFunnelsHour } from './funnelRollups.ts'
+import { maintainFunnels, rollupFunnelsHour, rollupJourneysDay } from './funnelRollups.ts'
 import { METRICS } from './columns.ts'
 import { rollupWeekOfDay } from './coarse.ts'
 
@@ -185,6 +185,8 @@ export async function rollupDay(db: Queryable, day: number, families: FamilyLook
     await rollupFamilyDay(trx, day, families.familyOf)
     // Weekly rows (decision 119): long ranges read whole weeks.
     await rollupWeekOfDay(trx, day)
+    // Journeys to a conversion per day (decision 117).
+    await rollupJourneysDay(trx, day)
   })
 }
 

@@ -172,13 +172,13 @@ export class Publisher {
       for (const [url, page] of html) facts.set(url, quickFacts(page))
       for (const url of removed) facts.delete(url)
       const canonicalOverrides = new Map<string, string>()
-      const outOfSitemap = new Set<string>()
+      const sitemapByOverride = new Map<string, boolean>()
       for (const [url, override] of overrides) {
         const page = html.get(url) ?? readOr(htmlFileOf(outDir, url))
         if (page === null || !ctx.catalog.byUrl.has(url)) continue
         const head = effectiveHead(readHead(page), override, ctx.siteUrl)
         canonicalOverrides.set(url, head.canonical)
-        if (!isIndexable(head, ctx.siteUrl + url)) outOfSitemap.add(url)
+        sitemapByOverride.set(url, isIndexable(head, ctx.siteUrl + url))
       }
       span('facts')
       const failures = checkSite(ctx, outDir, facts, canonicalOverrides, new Set(html.keys()))
@@ -207,7 +207,7 @@ export class Publisher {
           }
         }
         span('stage pages')
-        writeSitemap(ctx, staging, outOfSitemap)
+        writeSitemap(ctx, staging, sitemapByOverride)
         span('sitemap')
         const site = { siteUrl: ctx.siteUrl, brand: ctx.data.site.brand.name, tagline: ctx.data.site.brand.tagline }
         for (const feed of renderFeeds(ctx.data.posts as never, feedSettings, site as never, (u) =>

@@ -43,6 +43,20 @@ test('the funnel shows each step and its drop-off; the GA4 screen is honest and 
   await expect(row(1).getByRole('cell')).toHaveText([`1. form view: ${form}`, '3', '0', '0 %', '100 %', '0'], { timeout: 20_000 })
   await expect(row(2).getByRole('cell')).toHaveText([`2. form start: ${form}`, '2', '1', '33.3 %', '66.7 %', '0'])
   await expect(row(3).getByRole('cell')).toHaveText([`3. form submit: ${form}`, '1', '1', '50 %', '33.3 %', '0'])
+  // Saved funnels (decision 117): save this one under a name, it shows as a chip, the funnel keeps
+  // its counts; deleting it asks first.
+  const saved = page.getByRole('region', { name: 'Saved funnels' })
+  await saved.getByLabel('Funnel name').fill(`E2E ${id}`)
+  await saved.getByRole('button', { name: 'Save this funnel' }).click()
+  const chip = saved.getByRole('button', { name: `Saved funnel E2E ${id}` })
+  await expect(chip).toBeVisible()
+  await expect(saved.getByRole('button', { name: 'Save this funnel' })).toHaveCount(0)
+  await expect(row(3).getByRole('cell').nth(1)).toHaveText('1')
+  page.once('dialog', (dialog) => void dialog.accept())
+  await chip.focus()
+  await page.keyboard.press('Delete')
+  await expect(chip).toHaveCount(0)
+  await expect(saved.getByRole('button', { name: 'Save this funnel' })).toBeVisible()
   // The page table and the vitals table are there, each with its CSV export.
   await expect(page.getByRole('region', { name: /^Pages \(/ }).getByRole('cell', { name: '/services', exact: true })).toBeVisible()
   await expect(page.getByRole('region', { name: /^Web vitals at p75/ }).getByRole('button', { name: 'CSV' })).toBeVisible()
