@@ -75,6 +75,9 @@ test('a scheduled post shows in its day; "Move to…" and dragging reschedule it
   const third = new Date(second)
   third.setDate(third.getDate() + 1)
   const thirdCell = page.getByRole('gridcell', { name: await dayLabel(third.getTime()), exact: true })
+  // The next day may be in the month's sixth row, below the fold: an HTML drag cannot scroll, so
+  // bring the target into view first (the source row is just above it).
+  await thirdCell.scrollIntoViewIfNeeded()
   await page
     .getByRole('gridcell', { name: await dayLabel(second.getTime()), exact: true })
     .getByRole('listitem', { name: new RegExp(`^${title}, `) })
