@@ -10,6 +10,19 @@ import { readSessionPaths } from './pageReads.ts'
 import { plan, type Range } from './queries.ts'
 import { rolledThrough } from './rollup.ts'
 
+/** The parts of `range` outside the whole hours [h0, h1) read from rollups (all of it when there
+ * are none), empty parts left out: these are read from session paths. */
+function outsideHours(range: Pick<Range, 'from' | 'to'>, h0: number, h1: number): [number, number][] {
+  const parts: [number, number][] =
+    h1 > h0
+      ? [
+          [range.from, h0 * HOUR_MS],
+          [h1 * HOUR_MS, range.to],
+        ]
+      : [[range.from, range.to]]
+  return parts.filter(([from, to]) => to > from)
+}
+
 /**
  * A funnel over a range: kept hourly counts for the whole stable hours (computing and keeping the
  * missing ones), the session paths for the rest. Exactly what funnel(readSessionPaths(range)) answers.
@@ -29,15 +42,7 @@ export async function readFunnel(db: Queryable, range: Pick<Range, 'from' | 'to'
     steps.forEach((_, i) => (counts[i] += Number(row?.[`r${i + 1}`] ?? 0)))
   }
   // The rest: before the first whole stable hour, and after the last one.
-  const edges: [number, number][] =
-    c1 > c0
-      ? [
-          [range.from, c0 * HOUR_MS],
-          [c1 * HOUR_MS, range.to],
-        ]
-      : [[range.from, range.to]]
-  for (const [from, to] of edges) {
-    if (to <= from) continue
+  for (const [from, to] of outsideHours(range, c0, c1)) {
     const rest = funnel(await readSessionPaths(db, { from, to }, { like: likeOf(steps[0]) }, now), steps)
     rest.steps.forEach((s, i) => (counts[i] += s.sessions))
   }
@@ -102,15 +107,7 @@ export async function readJourneys(db: Queryable, range: Pick<Range, 'from' | 't
   // Hours read from session paths: partial edges and the hours not rolled up.
   const rest = new Map<string, number>()
   let restConverting = 0
-  const edges: [number, number][] =
-    h1 > h0
-      ? [
-          [range.from, h0 * HOUR_MS],
-          [h1 * HOUR_MS, range.to],
-        ]
-      : [[range.from, range.to]]
-  for (const [from, to] of edges) {
-    if (to <= from) continue
+  for (const [from, to] of outsideHours(range, h0, h1)) {
     for (const s of await readSessionPaths(db, { from, to }, { converted: true }, now)) {
       const j = journeysOfSession(s.steps).find((x) => filter.test(x.conversion, x.prior.join('\n')))
       if (!j) continue
