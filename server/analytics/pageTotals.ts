@@ -38,8 +38,15 @@ export const TOTALS_TABLES: TotalsTable[] = [
   { table: 'analytics_page_totals', daily: 'analytics_page_daily', keys: ['path'], columns: PAGE_COLUMNS, where: '' },
 ]
 
+let reads = true
+/** Readers use the running totals (true, the default); false only for the bench's A/B pairs (the weekly reads of decision 119). */
+export function useTotalsReads(on: boolean) {
+  reads = on
+}
+
 /** The running-totals table of a daily table (and which dims it holds), if any. */
 export function totalsOf(daily: string, dim?: string): string | null {
+  if (!reads) return null
   const t = TOTALS_TABLES.find((x) => x.daily === daily)
   if (!t) return null
   if (t.keys.includes('dim') && (!dim || !TOTALS_DIMS.includes(dim))) return null

@@ -8,7 +8,7 @@
 import type { Queryable } from '../db/rows.ts'
 import { isSqlite } from '../db/rows.ts'
 import { daySpans } from './coarse.ts'
-import { totalsBounds } from './pageTotals.ts'
+import { totalsBounds, totalsOf } from './pageTotals.ts'
 import type { Vital } from './pageDetails.ts'
 import type { plan } from './queries.ts'
 
@@ -37,10 +37,17 @@ export async function readTopByVital(db: Queryable, q: VitalTopQuery): Promise<{
   }
   // The pages of the range: whole days from the running totals (decision 184: the row at the end
   // minus the row before the start; a page is in the range when its count of daily rows grew).
-  for (const b of await totalsBounds(db, 'analytics_key_totals', p.dailyFrom, p.dailyTo)) {
-    keyParts.push(`select key, ${b.sign < 0 ? '-' : ''}n_days as n from analytics_key_totals where dim = 'page' and day = ?${like('key')}`)
-    keyBindings.push(b.day, ...(q.like ? [q.like] : []))
-  }
+  const totals = totalsOf('analytics_daily', 'page')
+  if (totals)
+    for (const b of await totalsBounds(db, totals, p.dailyFrom, p.dailyTo)) {
+      keyParts.push(`select key, ${b.sign < 0 ? '-' : ''}n_days as n from ${totals} where dim = 'page' and day = ?${like('key')}`)
+      keyBindings.push(b.day, ...(q.like ? [q.like] : []))
+    }
+  else
+    for (const s of daySpans('analytics_daily', p.dailyFrom, p.dailyTo)) {
+      keyParts.push(`select key, count(*) as n from ${s.table} where dim = 'page' and ${s.unit} >= ? and ${s.unit} < ?${like('key')} group by key`)
+      keyBindings.push(s.from, s.to, ...(q.like ? [q.like] : []))
+    }
   for (const [a, b] of p.hourly) {
     if (b <= a) continue
     vitalParts.push(`select path as key, bucket, n from analytics_vitals_hourly where metric = ? and hour >= ? and hour < ?${like('path')}`)
