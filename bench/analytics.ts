@@ -29,7 +29,7 @@ import { createDb, migrate, type Db } from '../server/db/knex.ts'
 import { insertEventBatches } from '../server/db/queries/events.ts'
 import { isSqlite } from '../server/db/rows.ts'
 import { secondaryIndexes, seedAnalytics } from './analyticsSeed.ts'
-import { useTotalsReads } from '../server/analytics/pageTotals.ts'
+import { setTotalsReads } from '../server/analytics/pageTotals.ts'
 import type { AnalyticsEvent } from '../shared/contract.ts'
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000)
@@ -214,12 +214,12 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
           const mode = i % 2 ? 'B' : 'A'
           if (filtered && i % 4 === 0) await dropChannelIndex(db)
           if (filtered && i % 4 === 1) await createChannelIndex(db)
-          useTotalsReads(mode === 'B')
+          setTotalsReads(mode === 'B')
           let answer: unknown
           times[mode].push(await timed(async () => (answer = await q())))
           results[mode] = JSON.stringify(answer)
         }
-        useTotalsReads(true)
+        setTotalsReads(true)
         const [a, b] = [percentile(times.A, 95), percentile(times.B, 95)]
         console.log(
           `${days}d  ${label}: A p95 ${fmt(a)}, B p95 ${fmt(b)} (B/A ${(b / a).toFixed(2)}; answers ${results.A === results.B ? 'identical' : 'DIFFER'}; load ${os.loadavg()[0].toFixed(1)})`,

@@ -40,7 +40,7 @@ export const TOTALS_TABLES: TotalsTable[] = [
 
 let reads = true
 /** Readers use the running totals (true, the default); false only for the bench's A/B pairs (the weekly reads of decision 119). */
-export function useTotalsReads(on: boolean) {
+export function setTotalsReads(on: boolean) {
   reads = on
 }
 
