@@ -46,7 +46,7 @@ const ONLY_QUERIES = process.env.BENCH_QUERIES ? new RegExp(process.env.BENCH_QU
 const CHANNEL_INDEX = 'analytics_sessions_channel_started_idx'
 const dropChannelIndex = (db: Db) => db.raw(`drop index if exists ${CHANNEL_INDEX}`)
 const createChannelIndex = (db: Db) =>
-  db.raw(`create index if not exists ${CHANNEL_INDEX} on analytics_sessions (channel, started_at, landing_page, first_of_day, returning)`)
+  db.raw(`create index if not exists ${CHANNEL_INDEX} on analytics_sessions (channel, started_at, landing_page, first_of_day, "returning")`)
 const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/test'
 const CHANNELS = [
   ['google', 'cpc', 'paid-search'],
