@@ -86,6 +86,7 @@ async function expectTotalsMatchDaily(db: Db) {
   const tables: [string, string, (r: Record<string, unknown>) => string, readonly string[], (r: Record<string, unknown>) => boolean][] = [
     ['analytics_daily', 'analytics_key_totals', (r) => `${r.dim}|${r.key}`, METRICS, (r) => TOTALS_DIMS.includes(String(r.dim))],
     ['analytics_page_daily', 'analytics_page_totals', (r) => String(r.path), PAGE_COLUMNS, () => true],
+    ['analytics_family_vitals_daily', 'analytics_family_vitals_totals', (r) => `${r.family}|${r.metric}|${num(r.bucket)}`, ['n'], () => true],
   ]
   for (const [daily, totals, keyOf, columns, kept] of tables) {
     const days = ((await db(daily).select()) as Record<string, unknown>[]).filter(kept)
@@ -118,6 +119,8 @@ const SORTS = [
   { ...base, sort: 'LCP' as const },
   { ...base, sort: 'key' as const, order: 'asc' as const },
   { ...base, q: 'seo' },
+  { ...base, group: 'family' as const },
+  { ...base, group: 'family' as const, family: 'seo-city' },
 ]
 
 /** Reports through the running totals equal the full reads (daily and weekly rows) and the raw page views. */

@@ -36,6 +36,8 @@ export const TOTALS_TABLES: TotalsTable[] = [
     where: ` and dim in (${TOTALS_DIMS.map((d) => `'${d}'`).join(', ')})`,
   },
   { table: 'analytics_page_totals', daily: 'analytics_page_daily', keys: ['path'], columns: PAGE_COLUMNS, where: '' },
+  // Histograms add up (a p75 does not: it is taken from the summed histogram, decision 122).
+  { table: 'analytics_family_vitals_totals', daily: 'analytics_family_vitals_daily', keys: ['family', 'metric', 'bucket'], columns: ['n'], where: '' },
 ]
 
 let reads = true
@@ -96,9 +98,14 @@ export async function rollupTotalsDay(db: Queryable, day: number): Promise<void>
   }
 }
 
-/** Fills the running rows of every day already summed into the daily tables (the migration). */
-export async function fillTotals(db: Queryable): Promise<void> {
+/**
+ * Rewrites every running row of the tables fed by `dailies` (all by default: the migration) from
+ * the daily rows; refreshFamilies calls it for the family table after a new build moved pages.
+ */
+export async function fillTotals(db: Queryable, dailies?: string[]): Promise<void> {
   for (const t of TOTALS_TABLES) {
+    if (dailies && !dailies.includes(t.daily)) continue
+    await db(t.table).delete()
     const days = (await db(t.daily).distinct('day').orderBy('day')) as { day: unknown }[]
     for (const { day } of days) await writeDay(db, t, Number(day))
   }
