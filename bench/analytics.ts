@@ -171,6 +171,7 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
             .select('landing_page')
             .count({ n: '*' })
             .orderBy('n', 'desc')
+            .orderByRaw(isSqlite(db) ? 'landing_page' : 'landing_page collate "C"')
             .limit(200),
       ],
       ['realtime (last 30 min, raw)', () => realtime(db, now)],
@@ -468,7 +469,9 @@ if (process.env.BENCH_SKIP_PG !== '1') {
         return Number(r.rows[0].n)
       })
     } finally {
-      await pg.raw(`drop schema ${schema} cascade`)
+      // BENCH_KEEP=1 keeps the PostgreSQL schema too (for profiling) and prints its name.
+      if (process.env.BENCH_KEEP === '1') console.log(`kept schema ${schema}`)
+      else await pg.raw(`drop schema ${schema} cascade`)
       await pg.destroy()
     }
   }
