@@ -136,6 +136,15 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
     `rollup: all ${hourTimes.length} hours in ${rollupSeconds.toFixed(0)} s; one hour p50 ${fmt(percentile(hourTimes, 50))}, p95 ${fmt(percentile(hourTimes, 95))}; one day ${fmt(dayTime)}`,
   )
   console.log(`seed + rollup: ${((seeded.seconds + rollupSeconds) / (seeded.events / 1e6)).toFixed(1)} s per million events`)
+  if (!isSqlite(db)) {
+    // As the seed ANALYZEs events and sessions: on a live database autovacuum keeps the rollup
+    // tables' statistics; without them PostgreSQL plans the reads below from the empty tables'
+    // (decision 184: the shown pages' histograms were read by a week-range scan of every page's).
+    const tables = (await db.raw(`select tablename from pg_tables where schemaname = current_schema() and tablename like 'analytics\\_%'`)) as {
+      rows: { tablename: string }[]
+    }
+    for (const { tablename } of tables.rows) await db.raw(`analyze ${tablename}`)
+  }
   if (STOP_AFTER_ROLLUP) return
 
   // Dashboard queries.
