@@ -8,7 +8,7 @@ import { setDbPosts } from '../data/dbPosts.ts'
 import { getSiteContext } from '../pages/_shared/siteContext.ts'
 import { readBuildSnapshot } from '../server/posts/snapshot.ts'
 import { startStep, type StepResult } from './build/steps.ts'
-import { buildCacheDir, createBuildCache, sourceHash, unhashedInputs } from './build/buildCache.ts'
+import { buildCacheDir, createBuildCache, readAutoImporter, sourceHash, unhashedInputs, writeAutoImporter } from './build/buildCache.ts'
 import { CHATBOT_INDEX_FILE } from './build/chatbotIndex.ts'
 import { prepareEarlyOutputs } from './build/earlyOutputs.ts'
 import { checkSite } from './build/checkSite.ts'
@@ -135,7 +135,7 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
       log(`  build cache: ${kind} not stored, it read files the cache key does not hash: ${unhashed.slice(0, 5).join(', ')}`)
       return
     }
-    buildCache.store(kind, cacheKey, from, { ...result, inputs: undefined })
+    buildCache.store(kind, cacheKey, from, { ...result, inputs: undefined, autoImporter: kind === 'bundles' ? readAutoImporter() : undefined })
   }
   fs.rmSync(distDir, { recursive: true, force: true })
   // The bundles (vike build of the client and server, a child process) build while this process
@@ -143,9 +143,11 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
   // redirect host files and, without page overrides, the sitemap. They are written once the bundles
   // are done (Vite empties dist/client when it starts writing), so they compress during the pre-render.
   const restoreStarted = performance.now()
-  const cachedBundles = cacheKey ? buildCache.restore<StepResult>('bundles', cacheKey, distDir) : undefined
+  const cachedBundles = cacheKey ? buildCache.restore<StepResult & { autoImporter?: string }>('bundles', cacheKey, distDir) : undefined
+  // vike's record of the last server bundle built, as `vike build` would have left it.
+  if (cachedBundles?.autoImporter) writeAutoImporter(cachedBundles.autoImporter)
   const bundlesStep: Promise<StepResult & { cached?: boolean }> = cachedBundles
-    ? Promise.resolve({ ...cachedBundles, peakRssMb: 0, seconds: (performance.now() - restoreStarted) / 1000, cached: true })
+    ? Promise.resolve({ ...cachedBundles, autoImporter: undefined, peakRssMb: 0, seconds: (performance.now() - restoreStarted) / 1000, cached: true })
     : startStep('bundles', ['', quiet ? 'quiet' : '']).then((result) => {
         // Before anything else is written into the output folder: it holds the bundles alone.
         storeStep('bundles', result, distDir)

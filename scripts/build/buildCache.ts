@@ -17,6 +17,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 export type CacheKind = 'bundles' | 'admin'
 
@@ -141,4 +142,29 @@ export function unhashedInputs(root: string, loaded: string[], skipDirs: readonl
     if (clean.split(path.sep).includes('node_modules')) return false
     return !isKeyInput(root, clean, skipDirs)
   })
+}
+
+/** The file in which `vike build` records the server bundle it built last
+ * (@brillout/vite-plugin-server-entry's auto-importer, read by vike's prerender() and by the
+ * publisher's check, server/posts/publisher.ts). A build whose bundles come from the cache writes
+ * it as the build that stored them did. */
+export const autoImporterFile = () =>
+  fileURLToPath(import.meta.resolve('@brillout/vite-plugin-server-entry/runtime')).replace(/runtime[/\\][^/\\]*$/, 'runtime/autoImporter.js')
+
+export function readAutoImporter(): string | undefined {
+  try {
+    return fs.readFileSync(autoImporterFile(), 'utf8')
+  } catch {
+    return undefined
+  }
+}
+
+/** Writes the auto-importer's text when it differs, by rename: node_modules may be hard-linked
+ * into other checkouts, which an in-place write would change too. */
+export function writeAutoImporter(text: string) {
+  const file = autoImporterFile()
+  if (readAutoImporter() === text) return
+  const tmp = `${file}.${process.pid}.tmp`
+  fs.writeFileSync(tmp, text)
+  fs.renameSync(tmp, file)
 }
