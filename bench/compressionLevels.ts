@@ -16,8 +16,7 @@ const levels: [string, (b: Buffer) => Buffer][] = [
     (q) =>
       [
         `brotli ${q}`,
-        (b: Buffer) =>
-          zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: q, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: b.length } }),
+        (b: Buffer) => zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: q, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: b.length } }),
       ] as [string, (b: Buffer) => Buffer],
   ),
 ]
