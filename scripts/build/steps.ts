@@ -5,8 +5,8 @@ import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Plugin } from 'vite'
-import { build } from 'vike/api'
-import { buildAdmin } from './admin.ts'
+// vike/api and Vite (./admin.ts) are imported by the child alone, below: the build imports this
+// file to start its steps, and loading Vite there cost it ~1 s of start-up (decision 174).
 
 export type StepResult = { peakRssMb: number; seconds: number; jsBytes?: number; /** Files Vite loaded (absolute). */ inputs?: string[] }
 
@@ -61,8 +61,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
   const started = performance.now()
   let jsBytes: number | undefined
   const loaded = new Set<string>()
-  if (step === 'bundles') await build({ viteConfig: { logLevel: quiet ? 'error' : 'warn', plugins: [inputRecorder(loaded)] } })
-  else if (step === 'admin') jsBytes = (await buildAdmin(outDir, { quiet, plugins: [inputRecorder(loaded)] })).jsBytes
+  if (step === 'bundles') await (await import('vike/api')).build({ viteConfig: { logLevel: quiet ? 'error' : 'warn', plugins: [inputRecorder(loaded)] } })
+  else if (step === 'admin') jsBytes = (await (await import('./admin.ts')).buildAdmin(outDir, { quiet, plugins: [inputRecorder(loaded)] })).jsBytes
   else throw new Error(`unknown build step ${step}`)
   const result: StepResult = {
     peakRssMb: process.resourceUsage().maxRSS / 1024,
