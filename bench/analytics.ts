@@ -78,6 +78,30 @@ const FAMILIES = familyLookupOf(
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]
 const fmt = (n: number) => `${n.toFixed(1)} ms`
 
+/** The bench's PostgreSQL connections are named, so their backends' CPU can be read. */
+const BACKENDS = `bench-analytics-${process.pid}`
+/**
+ * CPU time (µs) used so far by each of this bench's PostgreSQL backends, from /proc (the server
+ * runs on this machine; null when it does not).
+ */
+async function backendCpu(db: Db): Promise<Map<number, number> | null> {
+  if (isSqlite(db)) return null
+  const { rows } = (await db.raw(`select pid from pg_stat_activity where application_name = ?`, [BACKENDS])) as { rows: { pid: number }[] }
+  const out = new Map<number, number>()
+  for (const { pid } of rows) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+      out.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100) // utime + stime, USER_HZ 100
+    } catch {
+      return null
+    }
+  }
+  return out
+}
+/** CPU (µs) of the backends between two readings (a backend started meanwhile counts from 0). */
+const backendCpuUsed = (before: Map<number, number> | null, after: Map<number, number> | null) =>
+  before && after ? [...after].reduce((n, [pid, us]) => n + us - (before.get(pid) ?? 0), 0) : NaN
+
 async function timed<T>(fn: () => Promise<T>): Promise<number> {
   const t = performance.now()
   await fn()
@@ -218,6 +242,7 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
   // CPU of the whole process (main thread and SQLite's threads) while ingesting: less sensitive to
   // the shared machine's load than the rate (the hour rollups running meanwhile are in it too).
   const cpu0 = process.cpuUsage()
+  const backends0 = await backendCpu(db)
   // 64 requests in flight at any time, each a batch of 25 events from one browser, derived and
   // handed to the event buffer as POST /api/events does (BENCH_INGEST=group: the old path, 20
   // requests' batches per group-commit transaction).
@@ -291,11 +316,12 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
   await stopEventBuffer(db)
   const seconds = (performance.now() - t1) / 1000
   const cpu = process.cpuUsage(cpu0)
+  const backends = backendCpuUsed(backends0, await backendCpu(db))
   stop = true
   await rolling
   const layer = grouped ? 'derive + group commit of 20 requests' : direct ? 'derive + event buffer' : 'POST /api/events handler + event buffer'
   console.log(
-    `ingestion (${layer}${grouped ? '' : `, ${stats.flushes} flushes, largest ${stats.largestFlush} rows, ${stats.retriedAlone} batches retried alone`}) while rolling up: ${Math.round(ingested / seconds).toLocaleString('en-US')} events/s (${ingested.toLocaleString('en-US')} in ${seconds.toFixed(1)} s, ${rollups} hour rollups meanwhile; process CPU ${((cpu.user + cpu.system) / ingested).toFixed(1)} µs per event; load average ${os
+    `ingestion (${layer}${grouped ? '' : `, ${stats.flushes} flushes, largest ${stats.largestFlush} rows, ${stats.retriedAlone} batches retried alone`}) while rolling up: ${Math.round(ingested / seconds).toLocaleString('en-US')} events/s (${ingested.toLocaleString('en-US')} in ${seconds.toFixed(1)} s, ${rollups} hour rollups meanwhile; process CPU ${((cpu.user + cpu.system) / ingested).toFixed(1)} µs per event${Number.isNaN(backends) ? '' : `, PostgreSQL backends ${(backends / ingested).toFixed(1)} µs`}; load average ${os
       .loadavg()
       .map((n) => n.toFixed(1))
       .join(' / ')})`,
@@ -410,7 +436,9 @@ if (process.env.BENCH_SKIP_PG !== '1') {
   }
   await admin.destroy()
   if (reachable) {
-    const pg = createDb({ databaseUrl: PG, varDir: dir, searchPath: schema })
+    const url = new URL(PG)
+    url.searchParams.set('application_name', BACKENDS)
+    const pg = createDb({ databaseUrl: url.toString(), varDir: dir, searchPath: schema })
     try {
       await migrate(pg)
       await run('PostgreSQL', pg, async () => {
