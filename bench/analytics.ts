@@ -70,6 +70,26 @@ const FUNNEL: FunnelStep[] = [
   { kind: 'form_start', value: '*' },
   { kind: 'form_submit', value: '*' },
 ]
+/** Ad hoc funnels of other shapes (decision 187): any page > a goal; five steps of pages and forms. */
+const AD_HOC: [string, FunnelStep[]][] = [
+  [
+    '2 steps: any page > any goal',
+    [
+      { kind: 'page', value: '*' },
+      { kind: 'goal', value: '*' },
+    ],
+  ],
+  [
+    '5 steps: /page-2* > /page-1* > form view > start > submit',
+    [
+      { kind: 'page', value: '/page-2*' },
+      { kind: 'page', value: '/page-1*' },
+      { kind: 'form_view', value: '*' },
+      { kind: 'form_start', value: '*' },
+      { kind: 'form_submit', value: '*' },
+    ],
+  ],
+]
 // Template families of the seeded pages (as the build's inventory would give them): 18 families.
 const FAMILIES = familyLookupOf(
   Array.from({ length: 10_000 }, (_, i) => ({ url: `/page-${i}`, family: `family-${i % 18}` })),
@@ -185,6 +205,16 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
         },
       ],
       ['funnel (kept hours; the same 4 steps)', () => readFunnel(db, range, FUNNEL, now)],
+      // Other ad hoc funnels' first reads (decision 187: counted from the hours' packed step sequences).
+      ...AD_HOC.map(([label, steps]): [string, () => Promise<unknown>] => [
+        `funnel, first read (${label})`,
+        async () => {
+          await db('analytics_funnel_hourly')
+            .where({ funnel_key: funnelKey(steps) })
+            .delete()
+          return readFunnel(db, range, steps, now)
+        },
+      ]),
       [
         'funnel, the scan it replaces (session paths of the range)',
         async () => funnel(await readSessionPaths(db, range, { like: likeOf(FUNNEL[0]) }, now), FUNNEL),
@@ -423,7 +453,9 @@ if (process.env.BENCH_SKIP_PG !== '1') {
         return Number(r.rows[0].n)
       })
     } finally {
-      await pg.raw(`drop schema ${schema} cascade`)
+      // BENCH_KEEP=1 keeps the PostgreSQL schema too (for A/B scripts on the same data).
+      if (process.env.BENCH_KEEP === '1') console.log(`kept schema ${schema}`)
+      else await pg.raw(`drop schema ${schema} cascade`)
       await pg.destroy()
     }
   }

@@ -190,3 +190,22 @@ export async function purgeSeqs(db: Queryable, cutoff: number): Promise<void> {
     .where('hour', '<', Math.ceil(cutoff / HOUR_MS))
     .delete()
 }
+
+/**
+ * Packs hours again from their session paths after sessions left them (a person's erasure), and
+ * drops the funnels' kept counts of those hours (recomputed from the new rows on the next read;
+ * saved funnels by the job). Hours without a packed row are left to the job.
+ */
+export async function repackHours(db: Queryable, hours: number[]): Promise<void> {
+  const wanted = [...new Set(hours)]
+  if (!wanted.length) return
+  const packed = ((await db('analytics_funnel_seqs').whereIn('hour', wanted).pluck('hour')) as (number | string)[]).map(Number)
+  for (const h of packed) {
+    const paths = (await db('analytics_session_paths')
+      .where('started_at', '>=', h * HOUR_MS)
+      .andWhere('started_at', '<', (h + 1) * HOUR_MS)
+      .select('steps')) as { steps: string }[]
+    await writeSeqHour(db, h, paths)
+  }
+  await db('analytics_funnel_hourly').whereIn('hour', wanted).delete()
+}
