@@ -15,7 +15,7 @@
 // are summed, sorted and limited in SQL. The hours not rolled up are computed from raw events.
 import crypto from 'node:crypto'
 import type { Queryable } from '../db/rows.ts'
-import { chunk } from '../db/rows.ts'
+import { chunk, isSqlite, jsonColumns } from '../db/rows.ts'
 import { journeyKey, journeysOfSession, likeOf, matcherOf, reached, type FunnelStep } from './funnels.ts'
 import { DAY_MS, HOUR_MS } from './ingest.ts'
 import { REROLL_HOURS, rolledThrough } from './rollup.ts'
@@ -78,16 +78,20 @@ export async function computeFunnelHoursFromPaths(db: Queryable, steps: FunnelSt
   return out
 }
 
+/** Keeps a funnel's hourly counts (rows already kept stay): one statement, the rows as one JSON
+ * parameter (SQLite: json_each; PostgreSQL: jsonb_populate_recordset), decision 187. */
 export async function writeFunnelHours(db: Queryable, key: string, counts: Map<number, Counts>) {
+  if (!counts.size) return
   const rows = [...counts].map(([hour, c]) => ({
     funnel_key: key,
     hour,
     ...Object.fromEntries([1, 2, 3, 4, 5].map((i) => [`reached_${i}`, c[i - 1] ?? 0])),
   }))
-  // One transaction (one commit on SQLite instead of one per 100 rows).
-  await db.transaction(async (trx) => {
-    for (const part of chunk(rows, 100)) await trx('analytics_funnel_hourly').insert(part).onConflict(['funnel_key', 'hour']).ignore()
-  })
+  const columns = Object.keys(rows[0])
+  const source = isSqlite(db)
+    ? `select ${jsonColumns(columns)} from json_each(?) where true`
+    : `select ${columns.join(', ')} from jsonb_populate_recordset(null::analytics_funnel_hourly, ?::jsonb)`
+  await db.raw(`insert into analytics_funnel_hourly (${columns.join(', ')}) ${source} on conflict (funnel_key, hour) do nothing`, [JSON.stringify(rows)])
 }
 
 /** Runs of consecutive hours of [h0, h1) that have no row for the key. */
