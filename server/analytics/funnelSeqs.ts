@@ -144,7 +144,7 @@ export async function funnelHoursFromSeqs(
 ): Promise<{ counts: Map<number, number[]>; missing: number[] }> {
   const counts = new Map<number, number[]>()
   if (h1 <= h0) return { counts, missing: [] }
-  const rows = (await db('analytics_funnel_seqs').where('hour', '>=', h0).andWhere('hour', '<', h1).select('hour', 'data')) as {
+  const rows = (await db('analytics_funnel_seqs').where('hour', '>=', h0).andWhere('hour', '<', h1).orderBy('hour').select('hour', 'data')) as {
     hour: number | string
     data: Uint8Array
   }[]
