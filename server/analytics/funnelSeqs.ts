@@ -3,11 +3,12 @@
 //
 // Every distinct session-path line (`p:/path`, `fv:quote`, `g:call`...) has an id in
 // analytics_step_lines. For each rolled-up hour, analytics_funnel_seqs holds one row: the lines of
-// the hour's sessions as ids, LEB128 varints, each session ended by a 0 byte (sessions without a
-// step are left out: no funnel step matches them). A funnel over hours [h0, h1) reads those rows
-// (about 7 bytes a session) and the dictionary lines its steps may match (a LIKE superset, decided
-// by the same matcher as funnel()), then walks the bytes: exactly what reached() answers on the
-// sessions' session paths, hour by hour.
+// the hour's sessions as ids, 16-bit little-endian words (an id from 0xFFFF up is 0xFFFF then its
+// high and low words), each session ended by a 0 word (sessions without a step are left out: no
+// funnel step matches them). A funnel over hours [h0, h1) reads those rows (about 8 bytes a
+// session) and the dictionary lines its steps may match (a LIKE superset, decided by the same
+// matcher as funnel()), then walks the words: exactly what reached() answers on the sessions'
+// session paths, hour by hour.
 //
 // The rollup writes an hour's row with its session paths (rollupFunnelsHour, same transaction);
 // hours rolled up before this table existed, or whose row a purge removed, are read from session
@@ -39,25 +40,37 @@ export async function lineIds(db: Queryable, lines: Iterable<string>): Promise<M
   return ids
 }
 
-/** An hour's sessions' steps (session-path text, one line a step) packed as varint ids. */
+/** Ids from this one up take three words (0xFFFF, then the id's high and low words). */
+const ESCAPE = 0xffff
+
+/** An hour's sessions' steps (session-path text, one line a step) packed as 16-bit word ids. */
 export function encodeSeqs(paths: { steps: string }[], ids: Map<string, number>): { sessions: number; data: Buffer } {
-  const bytes: number[] = []
+  const words: number[] = []
   let sessions = 0
   for (const p of paths) {
     if (!p.steps) continue
     sessions++
     for (const line of p.steps.split('\n')) {
-      let id = ids.get(line)
+      const id = ids.get(line)
       if (id === undefined) throw new Error(`no id for the step line ${JSON.stringify(line)}`)
-      while (id >= 0x80) {
-        bytes.push((id & 0x7f) | 0x80)
-        id >>>= 7
-      }
-      bytes.push(id)
+      if (id < ESCAPE) words.push(id)
+      else words.push(ESCAPE, Math.floor(id / 0x10000), id % 0x10000)
     }
-    bytes.push(0)
+    words.push(0)
   }
-  return { sessions, data: Buffer.from(bytes) }
+  const data = Buffer.alloc(words.length * 2)
+  words.forEach((w, i) => data.writeUInt16LE(w, i * 2))
+  return { sessions, data }
+}
+
+const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1
+
+/** The words of a packed row (a copy when the bytes are not 2-aligned or the machine is big-endian). */
+function wordsOf(data: Uint8Array): Uint16Array {
+  if (littleEndian && data.byteOffset % 2 === 0) return new Uint16Array(data.buffer, data.byteOffset, data.length >> 1)
+  const words = new Uint16Array(data.length >> 1)
+  for (let i = 0; i < words.length; i++) words[i] = data[2 * i] | (data[2 * i + 1] << 8)
+  return words
 }
 
 /** Writes (replaces) the packed sequences of an hour from its session paths. */
@@ -104,27 +117,22 @@ async function stepMasks(db: Queryable, steps: FunnelStep[]): Promise<Uint8Array
 
 /** How many sessions of a packed hour reach each step (reached() on each session, summed). */
 export function countSeqs(data: Uint8Array, masks: Uint8Array, steps: number): number[] {
+  const words = wordsOf(data)
   const hist = new Array<number>(steps + 1).fill(0)
   const size = masks.length
   let state = 0
-  let id = 0
-  let shift = 0
-  for (let p = 0; p < data.length; p++) {
-    const b = data[p]
-    if (b & 0x80) {
-      id |= (b & 0x7f) << shift
-      shift += 7
-      continue
-    }
-    id |= b << shift
-    shift = 0
+  for (let p = 0; p < words.length; p++) {
+    let id = words[p]
     if (id === 0) {
       hist[state]++
       state = 0
       continue
     }
+    if (id === ESCAPE) {
+      id = words[p + 1] * 0x10000 + words[p + 2]
+      p += 2
+    }
     if (state < steps && id < size && (masks[id] >> state) & 1) state++
-    id = 0
   }
   const counts = new Array<number>(steps).fill(0)
   let atLeast = 0
