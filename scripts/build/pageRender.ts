@@ -15,6 +15,8 @@
 // all its URLs, with a warning. A URL that is not a plain path, that no or several route functions
 // claim, whose HTML holds vike's asset placeholders or a second `</body>`, or whose render throws
 // goes through vike too (so errors read as they always have). The error page is vike's.
+import fs from 'node:fs'
+import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 /** The URL vike pre-renders the error page at (its 404.html). */
@@ -73,7 +75,7 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 /** The HTML of an `escapeInject` template as vike's renderTemplate() flattens it (escaped strings
  * as they are, nested templates inline, plain strings escaped); undefined for anything it does
  * not handle (a stream, a promise, another type: vike would stream, warn or throw). */
-function flatten(doc: unknown): string | undefined {
+export function flatten(doc: unknown): string | undefined {
   const t = (doc as { _template?: { templateStrings: readonly string[]; templateVariables: unknown[] } })?._template
   if (!t) {
     const escaped = (doc as { _escaped?: unknown })?._escaped
@@ -99,7 +101,7 @@ function flatten(doc: unknown): string | undefined {
 /** Where vike injects a page's asset tags: after the first `<head>` and before `</body>`, each
  * fragment with line breaks that depend on the lines around it (vike's injectBreakLines), so the
  * lines around the two points are kept and must be the same on every page. */
-type Assets = {
+export type Assets = {
   /** Everything up to the end of the line holding `<head>`. */
   headLines: string
   /** Where the first fragment goes: right after `<head>`. */
@@ -114,7 +116,7 @@ type Assets = {
 
 /** The asset fragments vike added to `ours` (our HTML before injection) to give `vikes`;
  * undefined when vike's HTML is not ours with two static fragments at those points. */
-function assetsOf(ours: string, vikes: string): Assets | undefined {
+export function assetsOf(ours: string, vikes: string): Assets | undefined {
   const head = HEAD_OPEN.exec(ours)
   const bodyAt = ours.search(BODY_CLOSE)
   if (!head || bodyAt < 0 || ours.lastIndexOf('</body>') !== bodyAt || PLACEHOLDERS.some((p) => ours.includes(p))) return undefined
@@ -143,7 +145,7 @@ function assetsOf(ours: string, vikes: string): Assets | undefined {
 
 /** Our HTML with the page's asset tags, or undefined if this HTML is not shaped like the page's
  * first (its lines around `<head>` and `</body>` differ, a placeholder or a second `</body>`). */
-function inject(html: string, a: Assets): string | undefined {
+export function inject(html: string, a: Assets): string | undefined {
   if (!html.startsWith(a.headLines) || !html.endsWith(a.tailLines)) return undefined
   const bodyAt = html.length - a.bodyFromEnd
   if (html.search(BODY_CLOSE) !== bodyAt || PLACEHOLDERS.some((p) => html.includes(p))) return undefined
@@ -159,7 +161,7 @@ type PageKind = {
 
 export type RenderedPage = { body: string; statusCode: number }
 /** Pages rendered each way; `vikeWhy`: why pages went through vike, with their count. */
-export type RenderStats = { fast: number; vike: number; vikeWhy: Map<string, number> }
+export type RenderStats = { fast: number; vike: number; vikeWhy: Map<string, number>; learnMs: number }
 
 export type PageRenderer = {
   /** The HTML of a catalog URL (status 200) or of the error page (ERROR_URL, status 404), as
@@ -186,11 +188,18 @@ export function pageRendererOf(serverEntry: string, { warn = (line: string) => c
 }
 
 async function createPageRenderer(serverEntry: string, warn: (line: string) => void): Promise<PageRenderer> {
-  // The server entry registers the bundle's pages, hooks and assets manifest with vike.
-  await import(pathToFileURL(serverEntry).href)
-  const vike: VikeServer = await import('vike/server')
+  // The server entry registers the bundle's pages, hooks and assets manifest with vike. vike
+  // imports each page's own entry (entries/*.mjs) when it first renders that page: importing them
+  // all now, at once, overlaps their loading (and the module loader's round trips) instead of
+  // paying them one by one between pages.
+  const entries = path.join(path.dirname(serverEntry), 'entries')
+  const pageEntries = fs.existsSync(entries) ? fs.readdirSync(entries).filter((f) => f.endsWith('.mjs')) : []
+  const [vike] = await Promise.all([
+    import(pathToFileURL(serverEntry).href).then((): Promise<VikeServer> => import('vike/server')),
+    ...pageEntries.map((f) => import(pathToFileURL(path.join(entries, f)).href)),
+  ])
   const globalContext = await vike.getGlobalContextAsync(true)
-  const stats: RenderStats = { fast: 0, vike: 0, vikeWhy: new Map() }
+  const stats: RenderStats = { fast: 0, vike: 0, vikeWhy: new Map(), learnMs: 0 }
   // Route functions of every page but the error page; a page routed otherwise (a route string or
   // the filesystem) or a global onBeforeRoute hook keeps vike's routing for every URL.
   const routes: [string, RouteFn][] = []
@@ -260,6 +269,7 @@ async function createPageRenderer(serverEntry: string, warn: (line: string) => v
 
   /** The first URL of a page: rendered by vike, which gives its config; ours is compared with it. */
   const learn = async (pageId: string, url: string): Promise<RenderedPage> => {
+    const started = performance.now()
     const pageContext = (await vike.renderPage({ urlOriginal: url })) as unknown as {
       httpResponse?: { statusCode: number; body: string }
       errorWhileRendering?: unknown
@@ -299,6 +309,7 @@ async function createPageRenderer(serverEntry: string, warn: (line: string) => v
     kinds.set(pageId, kind)
     stats.vike++
     stats.vikeWhy.set('first page of its kind', (stats.vikeWhy.get('first page of its kind') ?? 0) + 1)
+    stats.learnMs += performance.now() - started
     return { body: httpResponse.body, statusCode: 200 }
   }
 
