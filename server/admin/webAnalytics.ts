@@ -469,7 +469,8 @@ function parseSteps(raw: unknown): FunnelStep[] {
 }
 
 /** A funnel over a range: kept hourly counts plus the session paths of the rest (decision 117). */
-const funnelOver = (db: Db, range: Range, steps: FunnelStep[]) => readFunnel(db, range, steps)
+// The missing hours' counts are kept after the answer (decision 187).
+const funnelOver = (db: Db, range: Range, steps: FunnelStep[]) => readFunnel(db, range, steps, Date.now(), { background: true })
 
 function funnelRoute(db: Db): Middleware {
   return async function webAnalyticsFunnel(ctx) {

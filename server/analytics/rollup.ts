@@ -20,6 +20,7 @@ import { maintainFunnels, rollupFunnelsHour, rollupJourneysDay } from './funnelR
 import { METRICS } from './columns.ts'
 import { rollupWeekOfDay } from './coarse.ts'
 import { rollupTotalsDay } from './pageTotals.ts'
+import { purgeSeqs } from './funnelSeqs.ts'
 
 export const DIMENSIONS = ['total', 'page', 'channel', 'campaign', 'device', 'goal', 'landing', 'referrer'] as const
 export type Dimension = (typeof DIMENSIONS)[number]
@@ -258,6 +259,7 @@ export async function purgeAnalytics(db: Queryable, retentionDays: number, now =
   }
   const sessions = Number(await db('analytics_sessions').where('started_at', '<', cutoff).delete())
   await db('analytics_session_paths').where('started_at', '<', cutoff).delete()
+  await purgeSeqs(db, cutoff)
   await db('analytics_salts')
     .where('day', '<', Math.floor(now / DAY_MS) - 1)
     .delete()
