@@ -214,7 +214,7 @@ async function readVitals(
   if (p.dailyTo > p.dailyFrom) {
     // Without a page filter, whole days come from the ~20 families' rows, not every page's.
     const family = filter.byFamily || (!filter.like && !filter.keys)
-    const totals = family ? totalsOf('analytics_family_vitals_daily') : null
+    const totals = family ? totalsOf('analytics_family_vitals_daily', undefined, p.dailyFrom, p.dailyTo) : null
     if (totals)
       // The running totals of the family histograms: the row at the end minus the row before the start (decision 184).
       for (const b of await totalsBounds(db, totals, p.dailyFrom, p.dailyTo)) {

@@ -69,7 +69,7 @@ export async function readTop(db: Queryable, q: TopQuery): Promise<{ rows: ({ ke
     // Pages and landing pages: whole days from the running totals, the row at the end minus the
     // row before the start (decision 184); other keys: whole weeks from the weekly table, the other
     // whole days from the daily one (decision 119).
-    const totals = totalsOf(s.daily, s.dim)
+    const totals = totalsOf(s.daily, s.dim, q.pieces.dailyFrom, q.pieces.dailyTo)
     if (totals)
       for (const bound of await totalsBounds(db, totals, q.pieces.dailyFrom, q.pieces.dailyTo)) {
         const f = filters(s.keyColumn)

@@ -37,7 +37,7 @@ export async function readTopByVital(db: Queryable, q: VitalTopQuery): Promise<{
   }
   // The pages of the range: whole days from the running totals (decision 184: the row at the end
   // minus the row before the start; a page is in the range when its count of daily rows grew).
-  const totals = totalsOf('analytics_daily', 'page')
+  const totals = totalsOf('analytics_daily', 'page', p.dailyFrom, p.dailyTo)
   if (totals)
     for (const b of await totalsBounds(db, totals, p.dailyFrom, p.dailyTo)) {
       keyParts.push(`select key, ${b.sign < 0 ? '-' : ''}n_days as n from ${totals} where dim = 'page' and day = ?${like('key')}`)
