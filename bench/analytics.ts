@@ -290,7 +290,12 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
         continue
       }
       const times: number[] = []
-      for (let i = 0; i < RUNS; i++) times.push(await timed(q))
+      for (let i = 0; i < RUNS; i++) {
+        times.push(await timed(q))
+        // A first read's counts are kept after its answer (decision 187): the next run starts
+        // after that write, as a user's next click would.
+        await keptFunnelWrites()
+      }
       const p95 = percentile(times, 95)
       console.log(`${days}d  ${label}: p95 ${fmt(p95)}${p95 > 300 ? '  (over the 300 ms target)' : ''}`)
     }

@@ -50,8 +50,19 @@ export async function readFunnel(
   const counts = steps.map(() => 0)
   if (c1 > c0) {
     await touchKey(db, key, steps, now)
-    // The kept hours (one read), then the others computed: each hour counted once, even when a
-    // concurrent first read of the same funnel keeps its rows meanwhile.
+    // Every hour kept (a funnel read before): one sum.
+    const sums = [1, 2, 3, 4, 5].map((i) => `sum(reached_${i}) as r${i}`).join(', ')
+    const all = (await db('analytics_funnel_hourly')
+      .where({ funnel_key: key })
+      .andWhere('hour', '>=', c0)
+      .andWhere('hour', '<', c1)
+      .first(db.raw(`count(*) as n, ${sums}`))) as Record<string, number | string | null> | undefined
+    if (Number(all?.n ?? 0) === c1 - c0) {
+      steps.forEach((_, i) => (counts[i] += Number(all?.[`r${i + 1}`] ?? 0)))
+      return addRest(db, range, steps, c0, c1, counts, now)
+    }
+    // Otherwise the kept hours one by one, then the others computed: each hour counted once, even
+    // when a concurrent first read of the same funnel keeps its rows meanwhile.
     const kept = (await db('analytics_funnel_hourly')
       .where({ funnel_key: key })
       .andWhere('hour', '>=', c0)
@@ -76,7 +87,11 @@ export async function readFunnel(
       }
     }
   }
-  // The rest: before the first whole stable hour, and after the last one.
+  return addRest(db, range, steps, c0, c1, counts, now)
+}
+
+/** Adds the rest of the range (before the first whole stable hour, after the last) from session paths. */
+async function addRest(db: Queryable, range: Pick<Range, 'from' | 'to'>, steps: FunnelStep[], c0: number, c1: number, counts: number[], now: number) {
   for (const [from, to] of outsideHours(range, c0, c1)) {
     const rest = funnel(await readSessionPaths(db, { from, to }, { like: likeOf(steps[0]) }, now), steps)
     rest.steps.forEach((s, i) => (counts[i] += s.sessions))

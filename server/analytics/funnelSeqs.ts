@@ -14,7 +14,7 @@
 // hours rolled up before this table existed, or whose row a purge removed, are read from session
 // paths until the job fills them (fillSeqHours).
 import type { Queryable } from '../db/rows.ts'
-import { chunk } from '../db/rows.ts'
+import { chunk, isSqlite } from '../db/rows.ts'
 import { STEP_KINDS, matcherOf, type FunnelStep } from './funnels.ts'
 import { HOUR_MS } from './ingest.ts'
 
@@ -152,12 +152,18 @@ export async function funnelHoursFromSeqs(
 ): Promise<{ counts: Map<number, number[]>; missing: number[] }> {
   const counts = new Map<number, number[]>()
   if (h1 <= h0) return { counts, missing: [] }
-  const rows = (await db('analytics_funnel_seqs').where('hour', '>=', h0).andWhere('hour', '<', h1).orderBy('hour').select('hour', 'data')) as {
+  // PostgreSQL sends bytea as hex text (two characters a byte); base64 is a third less to send
+  // and parse (1.26x faster on the 10 M-size rows, decision 187).
+  const rows = (await db('analytics_funnel_seqs')
+    .where('hour', '>=', h0)
+    .andWhere('hour', '<', h1)
+    .orderBy('hour')
+    .select('hour', isSqlite(db) ? 'data' : db.raw(`encode(data, 'base64') as data`))) as {
     hour: number | string
-    data: Uint8Array
+    data: Uint8Array | string
   }[]
   const masks = await stepMasks(db, steps)
-  for (const r of rows) counts.set(Number(r.hour), countSeqs(r.data, masks, steps.length))
+  for (const r of rows) counts.set(Number(r.hour), countSeqs(typeof r.data === 'string' ? Buffer.from(r.data, 'base64') : r.data, masks, steps.length))
   const missing: number[] = []
   for (let h = h0; h < h1; h++) if (!counts.has(h)) missing.push(h)
   return { counts, missing }
