@@ -3,16 +3,16 @@
 // before precompression (docs/decisions/050 and 161).
 import fs from 'node:fs'
 import path from 'node:path'
-import { build } from 'vite'
+import { build, type PluginOption } from 'vite'
 
 export const adminConfigFile = path.resolve(import.meta.dirname, '..', '..', 'admin', 'vite.config.ts')
 
 export type AdminBuild = { seconds: number; jsBytes: number; outDir: string }
 
-export async function buildAdmin(outDir: string, { quiet = false } = {}): Promise<AdminBuild> {
+export async function buildAdmin(outDir: string, { quiet = false, plugins = [] as PluginOption[] } = {}): Promise<AdminBuild> {
   const started = performance.now()
   const adminOut = path.join(outDir, 'admin')
-  await build({ configFile: adminConfigFile, logLevel: quiet ? 'error' : 'warn', build: { outDir: adminOut, emptyOutDir: true } })
+  await build({ configFile: adminConfigFile, logLevel: quiet ? 'error' : 'warn', plugins, build: { outDir: adminOut, emptyOutDir: true } })
   const assets = path.join(adminOut, 'assets')
   const jsBytes = fs.existsSync(assets)
     ? fs

@@ -2,11 +2,25 @@
 // does not carry Vite's and Rolldown's memory (measured: 666 MB of heap held after an in-process
 // `vike build`, before the first page was rendered). Prints one JSON line with its peak RSS.
 import { spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
 import path from 'node:path'
-import { build } from 'vike/api'
-import { buildAdmin } from './admin.ts'
+import type { Plugin } from 'vite'
+// vike/api and Vite (./admin.ts) are imported by the child alone, below: the build imports this
+// file to start its steps, and loading Vite there cost it ~1 s of start-up (decision 174).
 
-export type StepResult = { peakRssMb: number; seconds: number; jsBytes?: number }
+export type StepResult = { peakRssMb: number; seconds: number; jsBytes?: number; /** Files Vite loaded (absolute). */ inputs?: string[] }
+
+/** Records every module each build environment loaded, for the build cache's
+ * check that its key hashed them all (scripts/build/buildCache.ts). */
+export function inputRecorder(into: Set<string>): Plugin {
+  return {
+    name: 'proofline:record-inputs',
+    apply: 'build',
+    buildEnd() {
+      for (const id of this.getModuleIds()) into.add(id)
+    },
+  }
+}
 
 /** Runs a step in a child process and returns what it printed. */
 export function runStep(step: 'bundles' | 'admin', args: string[] = []): StepResult {
@@ -46,10 +60,16 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
   const quiet = quietFlag === 'quiet'
   const started = performance.now()
   let jsBytes: number | undefined
-  if (step === 'bundles') await build({ viteConfig: { logLevel: quiet ? 'error' : 'warn' } })
-  else if (step === 'admin') jsBytes = (await buildAdmin(outDir, { quiet })).jsBytes
+  const loaded = new Set<string>()
+  if (step === 'bundles') await (await import('vike/api')).build({ viteConfig: { logLevel: quiet ? 'error' : 'warn', plugins: [inputRecorder(loaded)] } })
+  else if (step === 'admin') jsBytes = (await (await import('./admin.ts')).buildAdmin(outDir, { quiet, plugins: [inputRecorder(loaded)] })).jsBytes
   else throw new Error(`unknown build step ${step}`)
-  const result: StepResult = { peakRssMb: process.resourceUsage().maxRSS / 1024, seconds: (performance.now() - started) / 1000, jsBytes }
+  const result: StepResult = {
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    seconds: (performance.now() - started) / 1000,
+    jsBytes,
+    inputs: [...loaded].filter((id) => path.isAbsolute(id.split('?')[0]) && fs.existsSync(id.split('?')[0])),
+  }
   console.log(JSON.stringify(result))
   process.exit(0)
 }
