@@ -176,7 +176,8 @@ type VikeServer = typeof import('vike/server')
 const renderers = new Map<string, Promise<PageRenderer>>()
 
 /** The renderer of the server bundle whose entry is `serverEntry` (`<outDir>/server/entry.mjs`),
- * one per entry and process. */
+ * one per entry and process. Importing the entry registers its bundle with vike, globally: a
+ * process renders from one bundle (the build, its render worker, the compare script). */
 export function pageRendererOf(serverEntry: string, { warn = (line: string) => console.warn(line) } = {}): Promise<PageRenderer> {
   let renderer = renderers.get(serverEntry)
   if (!renderer) {

@@ -1,6 +1,6 @@
 // Pre-rendering on both cores: a child process (this file run as a script) starts once the
 // bundles are built, loads its modules and parses the data, then it and the build claim chunks of the
-// catalog's URLs from one queue (work stealing) and render them with vike's renderPage(). Both
+// catalog's URLs from one queue (work stealing) and render them (pageRender.ts, decision 171). Both
 // run the same per-page code (renderPages below) on the same inputs, handed over with v8
 // serialization (Maps and Dates survive), so every file is the one the serial build writes.
 // See docs/decisions/162-parallel-render.md and 170-parallel-render-default.md.
@@ -25,8 +25,7 @@ export type RenderOptions = {
   overrides: Map<string, PageOverrideRow>
   /** Only these URLs are rendered (undefined: all). */
   only?: ReadonlySet<string>
-  /** Whether this process writes the file vike rendered for this URL (the error page is
-   * rendered by both processes and written by the build only). */
+  /** Whether this process renders and writes this URL (the error page: the build only). */
   writes: (url: string) => boolean
   /** Called after each file is written (the build's compressor). */
   onWritten?: (filePath: string, fileContent: string) => Promise<void>
