@@ -177,7 +177,8 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
   // into dist/client/admin as soon as it is done (no page lives under /admin), so brotli 11 of its
   // 2 MB of JS runs during the pre-render too (same files as building it afterwards).
   const adminStaging = path.join(distDir, 'admin-staging')
-  const compressor = createPrecompressor({ cacheDir: precompressCacheDir() })
+  // One compression thread while the pre-render runs (decision 175); PRECOMPRESS_RENDER_THREADS=2 to compare.
+  const compressor = createPrecompressor({ cacheDir: precompressCacheDir(), duringRender: Number(process.env.PRECOMPRESS_RENDER_THREADS) || 1 })
   const adminStarted = performance.now()
   let adminSeconds = 0
   const cachedAdmin = cacheKey ? buildCache.restore<StepResult>('admin', cacheKey, outDir) : undefined
