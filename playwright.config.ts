@@ -48,6 +48,11 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        // A one-finger horizontal drag is also Chromium's own swipe-to-go-back gesture
+        // (overscroll history navigation): in touch.spec.ts a swipe right could send the page
+        // back to about:blank mid-test (window.touchDone undefined on the next drag). That is the
+        // browser's gesture, not the site's, so the tests turn it off.
+        '--overscroll-history-navigation=0',
       ],
     },
   },

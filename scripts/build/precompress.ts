@@ -1,11 +1,12 @@
 // Writes .gz and .br beside every text asset so the server never compresses per request.
-// Pages are compressed while pre-rendering goes on (zlib runs on libuv's thread pool, so the
-// second core compresses while the first renders); the rest of the output after the build's
-// last write. A content-hash cache (var/precompress-cache/) keeps each file's .gz and .br from
+// Pages are compressed while pre-rendering goes on, one file at a time on one thread of libuv's
+// pool (the second core compresses while the first renders, never both); the rest of the output
+// after the build's last write, on every core. A content-hash cache (var/precompress-cache/) keeps each file's .gz and .br from
 // the last build: a file whose bytes did not change is copied, not compressed again. The output
 // is the same bytes either way (zlib and brotli are deterministic for the same input and levels).
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
@@ -24,9 +25,11 @@ function* walk(dir: string): Generator<string> {
   }
 }
 
-/** Hashed JS/CSS are few and cached for a year: maximum brotli. Pages are many and revalidated:
- * quality 7 is ~35x faster than 11 for ~10% more bytes (measured on a 29 KB city page). */
-const qualityOf = (file: string) => (/\.(js|mjs|css)$/.test(file) ? 11 : 7)
+/** Levels per file type (docs/decisions/175-compression-levels.md). Hashed JS/CSS are few and
+ * cached for a year: gzip 9 and brotli 11. Pages and the other text (sitemap, feeds, chatbot
+ * index) are many and revalidated: gzip 6 gives the bytes of gzip 9 (+0.1%) for less CPU, brotli
+ * 5 those of brotli 7 (+0.6%) for 29% less CPU (measured on the site's 339 pages). */
+const levelsOf = (file: string) => (/\.(js|mjs|css)$/.test(file) ? { gzip: 9, brotli: 11 } : { gzip: 6, brotli: 5 })
 
 export type PrecompressStats = {
   /** Files compressed (or taken from the cache) in all. */
@@ -42,16 +45,20 @@ export type PrecompressStats = {
 type Options = {
   /** Where the content-hash cache lives; undefined turns the cache off. */
   cacheDir?: string
-  /** Files compressing at once; more wait (back-pressure on the pre-render). */
+  /** Files compressing at once until finish(): 1 keeps compression on one thread of libuv's pool
+   * (gzip then brotli), so it never takes both cores from the pre-render. */
+  duringRender?: number
+  /** Files compressing at once from finish() on (the pre-render is over): every core. */
   concurrency?: number
 }
 
-/** Compresses files as they are written (add) and whatever is left at the end (finish). */
-export function createPrecompressor({ cacheDir, concurrency = 8 }: Options = {}) {
+/** Compresses files as they are written (add) and whatever is left at the end (finish). Files
+ * wait in a queue (their names, not their bytes: read back from the page cache when their turn
+ * comes), so adding never holds up the pre-render. */
+export function createPrecompressor({ cacheDir, duringRender = 1, concurrency = Math.max(2, os.availableParallelism()) }: Options = {}) {
   /** Files done, with the size and mtime they had, to notice a file written again afterwards. */
   const done = new Map<string, { size: number; mtimeMs: number }>()
   const used = new Set<string>()
-  const running = new Set<Promise<void>>()
   const stats: PrecompressStats = { files: 0, cached: 0, duringRender: 0, finishSeconds: 0 }
   let finishing = false
   if (cacheDir) fs.mkdirSync(cacheDir, { recursive: true })
@@ -73,19 +80,20 @@ export function createPrecompressor({ cacheDir, concurrency = 8 }: Options = {})
   const inflight = new Map<string, Promise<[Buffer, Buffer]>>()
   let seq = 0
 
-  async function compress(file: string, body: Buffer) {
-    const quality = qualityOf(file)
-    const key = cacheDir ? `${crypto.createHash('sha256').update(body).digest('hex')}-q${quality}` : ''
+  async function compress(file: string) {
+    const body = fs.readFileSync(file)
+    const stat = fs.statSync(file)
+    done.set(file, { size: stat.size, mtimeMs: stat.mtimeMs })
+    const levels = levelsOf(file)
+    const key = cacheDir ? `${crypto.createHash('sha256').update(body).digest('hex')}-g${levels.gzip}-q${levels.brotli}` : ''
     if (await fromCache(key, file)) {
       stats.cached++
     } else {
       let pending = cacheDir ? inflight.get(key) : undefined
       const first = !pending
       if (!pending) {
-        pending = Promise.all([
-          gzip(body, { level: 9 }),
-          brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-        ])
+        // One after the other: one thread of the pool per file.
+        pending = gzip(body, { level: levels.gzip }).then(async (gz) => [gz, await brotli(body, brotliOptions(levels.brotli, body.length))] as [Buffer, Buffer])
         if (cacheDir) inflight.set(key, pending)
       }
       const [gz, br] = await pending
@@ -108,48 +116,75 @@ export function createPrecompressor({ cacheDir, concurrency = 8 }: Options = {})
     if (!finishing) stats.duringRender++
   }
 
-  function start(file: string, body: Buffer, stat: { size: number; mtimeMs: number }) {
-    done.set(file, { size: stat.size, mtimeMs: stat.mtimeMs })
-    const job: Promise<void> = compress(file, body).finally(() => running.delete(job))
-    running.add(job)
+  /** Files waiting, in order (read from `next` on); queued: those not started yet. */
+  const queue: string[] = []
+  let next = 0
+  const queued = new Set<string>()
+  let active = 0
+  let limit = duringRender
+  let failure: unknown
+  let idle: (() => void) | undefined
+
+  function pump() {
+    while (active < limit && next < queue.length) {
+      const file = queue[next++]
+      queued.delete(file)
+      active++
+      compress(file)
+        .catch((error: unknown) => (failure ??= error))
+        .finally(() => {
+          active--
+          pump()
+        })
+    }
+    if (next === queue.length) {
+      queue.length = next = 0
+      if (active === 0) idle?.()
+    }
   }
 
-  let existing: Promise<void> = Promise.resolve()
-  async function add(file: string, content: string | Buffer) {
-    if (!compressible.test(file)) return
-    const body = typeof content === 'string' ? Buffer.from(content) : content
-    if (body.length <= MIN_BYTES) return
-    while (running.size >= concurrency) await Promise.race(running)
-    start(file, body, await fs.promises.stat(file))
+  /** Resolves once every queued file is done. */
+  const drained = () =>
+    new Promise<void>((resolve) => {
+      idle = resolve
+      pump()
+    })
+
+  function enqueue(file: string) {
+    if (queued.has(file)) return
+    queued.add(file)
+    queue.push(file)
+    pump()
   }
 
   return {
     stats,
-    /** Starts compressing, in the background, the files already in outDir (the client bundles,
-     * written before the pre-render; the admin once it is moved in): brotli 11 of the JS overlaps
-     * with rendering and the steps after it. Calls queue one after the other. */
+    /** Queues the files already in outDir (the client bundles, written before the pre-render; the
+     * admin once it is moved in), biggest first: the longest compressions (the JS at brotli 11,
+     * the chatbot index) start early. */
     addExisting(outDir: string) {
-      // Before any page is written. Biggest first: the longest compressions (the admin's and the
-      // client's JS at brotli 11, the chatbot index) start early and end before the pre-render does.
       const files = [...walk(outDir)]
         .filter((f) => compressible.test(f))
         .map((f) => ({ f, size: fs.statSync(f).size }))
+        .filter(({ size }) => size > MIN_BYTES)
         .sort((a, b) => b.size - a.size)
-        .map(({ f }) => f)
-      existing = existing.then(async () => {
-        for (const file of files) await add(file, await fs.promises.readFile(file))
-      })
+      for (const { f } of files) enqueue(f)
     },
-    /** A file just written with these bytes: compress it in the background. Resolves at once
-     * unless `concurrency` files are already compressing. */
-    add,
-    /** After the build's last write: compresses every file not done yet (or changed since), waits
-     * for all, prunes cache entries this build did not use. Returns the stats. */
+    /** A file just written with these bytes: queued for compression. Resolves at once. */
+    async add(file: string, content: string | Buffer) {
+      if (!compressible.test(file)) return
+      const length = typeof content === 'string' ? Buffer.byteLength(content) : content.length
+      if (length <= MIN_BYTES) return
+      enqueue(file)
+    },
+    /** After the build's last write: compresses, on every core, what is queued and every file not
+     * done yet (or changed since), waits for all, prunes cache entries this build did not use.
+     * Returns the stats. */
     async finish(outDir: string): Promise<PrecompressStats> {
       finishing = true
+      limit = concurrency
       const started = performance.now()
-      await existing
-      await Promise.all(running)
+      await drained()
       for (const file of walk(outDir)) {
         if (!compressible.test(file)) continue
         const stat = fs.statSync(file)
@@ -161,10 +196,10 @@ export function createPrecompressor({ cacheDir, concurrency = 8 }: Options = {})
           stats.files--
           stats.duringRender--
         }
-        while (running.size >= concurrency) await Promise.race(running)
-        start(file, await fs.promises.readFile(file), stat)
+        enqueue(file)
       }
-      await Promise.all(running)
+      await drained()
+      if (failure) throw failure
       if (cacheDir) {
         for (const name of fs.readdirSync(cacheDir)) if (!used.has(name)) fs.rmSync(path.join(cacheDir, name), { force: true })
       }
@@ -173,6 +208,10 @@ export function createPrecompressor({ cacheDir, concurrency = 8 }: Options = {})
     },
   }
 }
+
+const brotliOptions = (quality: number, length: number) => ({
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: length },
+})
 
 /** Compresses every text file of outDir in one go (no cache). Returns the number of files. */
 export async function precompress(outDir: string): Promise<number> {
@@ -188,10 +227,8 @@ export async function compressFile(file: string) {
 /** The .gz and .br bytes of `body` at the build's levels for a file named `file` (the publisher
  * compresses pages in memory while the others render). */
 export function compressBytes(file: string, body: Buffer): Promise<[Buffer, Buffer]> {
-  return Promise.all([
-    gzip(body, { level: 9 }),
-    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: qualityOf(file), [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-  ])
+  const levels = levelsOf(file)
+  return Promise.all([gzip(body, { level: levels.gzip }), brotli(body, brotliOptions(levels.brotli, body.length))])
 }
 
 /** Whether bytes written to `file` get .gz/.br beside them (as isCompressible, without a stat). */

@@ -9,13 +9,13 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import v8 from 'node:v8'
-import { pathToFileURL } from 'node:url'
 import { setDbPosts, type DbPostsSnapshot } from '../../data/dbPosts.ts'
 import { getSiteContext } from '../../pages/_shared/siteContext.ts'
 import { effectiveHead, setHead } from '../../server/cms/headOverride.ts'
 import { pageFacts } from '../../server/cms/inventory.ts'
 import type { PageOverrideRow } from '../../server/db/queries/pageOverrides.ts'
 import { quickFacts, type QuickFacts } from './checkSite.ts'
+import { ERROR_URL, pageRendererOf } from './pageRender.ts'
 import { planRedirects, type RedirectPlan } from './redirects.ts'
 
 export type RenderedFacts = ReturnType<typeof pageFacts>
@@ -38,34 +38,28 @@ export type RenderOptions = {
 const root = path.resolve(import.meta.dirname, '../..')
 const distDir = () => path.resolve(root, process.env.BUILD_OUT_DIR || 'dist')
 
-/** The URL vike pre-renders the error page at (its 404.html). */
-const ERROR_URL = '/404'
-
-/** Where vike's prerender() writes a URL's HTML (its urlToFile: `/a` -> `/a/index.html`, the
- * error page -> `/404.html`). Catalog URLs are plain paths (no query, hash or trailing slash). */
 const fileOf = (outDirClient: string, url: string) =>
   url === ERROR_URL ? path.join(outDirClient, '404.html') : path.join(outDirClient, url === '/' ? '' : url, 'index.html')
 
 /**
- * Renders every catalog URL (and the error page) with vike's `renderPage()` over the server
- * bundle `vike build` wrote, and writes each page as the build always has: redirected links
- * rewritten, the CMS head override applied, facts kept for the checks and the inventory.
+ * Renders every catalog URL (and the error page) from the server bundle `vike build` wrote, and
+ * writes each page as the build always has: redirected links rewritten, the CMS head override
+ * applied, facts kept for the checks and the inventory.
  *
- * Not vike's `prerender()` (decision 164): that resolves the Vite config and vike's config files
- * again (esbuild, Babel) and creates, routes and keeps a pageContext for every URL before the
- * first page renders, seconds of fixed cost, and then renders two pages at a time around
- * awaited file writes. `renderPage()` is the same route, data hook and onRenderHtml with the same
- * HTML injection: the pages are byte-identical (tests/site/incrementalPublish.test.ts compares
- * this build with the publisher, which still uses `prerender()`).
+ * Not vike's `prerender()` (decision 164), and no longer vike's `renderPage()` per page either
+ * (decision 171): `pageRender.ts` calls each page's route function, +data hook and vike-react's
+ * onRenderHtml directly with the config vike resolved for that page, and puts the asset tags
+ * where vike puts them; the first page of each kind is rendered by vike and compared, and anything
+ * it cannot reproduce goes through `renderPage()`. The pages are byte-identical
+ * (tests/site/pageRender.test.ts compares every page with `renderPage()`;
+ * tests/site/incrementalPublish.test.ts compares this build with the publisher).
  */
 export async function renderPages(opts: RenderOptions) {
   const ctx = getSiteContext({ share: true })
   const facts = new Map<string, QuickFacts>()
   const rendered = new Map<string, RenderedFacts>()
   const outDirClient = path.join(distDir(), 'client')
-  // The server entry registers the bundle's pages, hooks and assets manifest with vike.
-  await import(pathToFileURL(path.join(distDir(), 'server', 'entry.mjs')).href)
-  const { renderPage } = await import('vike/server')
+  const renderer = await pageRendererOf(path.join(distDir(), 'server', 'entry.mjs'))
   const madeDirs = new Set<string>()
   let written: Promise<void> | undefined
   let done = 0
@@ -73,16 +67,9 @@ export async function renderPages(opts: RenderOptions) {
   if (opts.writes(ERROR_URL)) urls.push(ERROR_URL)
   for (const url of urls) {
     const isError = url === ERROR_URL
-    const pageContext = await renderPage({ urlOriginal: url })
-    const { httpResponse, errorWhileRendering } = pageContext as typeof pageContext & { errorWhileRendering?: unknown }
-    if (errorWhileRendering) throw errorWhileRendering
-    if (!httpResponse || httpResponse.statusCode !== (isError ? 404 : 200)) {
-      throw new Error(
-        `pre-rendering ${url} answered ${httpResponse ? `status ${httpResponse.statusCode}` : 'nothing'} (a redirect, an abort or no matching page)`,
-      )
-    }
+    const { body } = await renderer.render(url)
     const filePath = fileOf(outDirClient, url)
-    let fileContent = opts.redirects.rewrite(httpResponse.body)
+    let fileContent = opts.redirects.rewrite(body)
     if (!isError) {
       // The inventory of /admin/cms keeps the page as rendered; a page override then sets its head.
       const own = pageFacts(fileContent)

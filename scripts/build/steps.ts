@@ -3,13 +3,13 @@
 // `vike build`, before the first page was rendered). Prints one JSON line with its peak RSS.
 //
 // The child is plain Node running scripts/build/viteStep.mjs, not tsx, and this module does not
-// import Vite: under tsx, Vite's modules cost 167 MB in every process that imports this one (the
-// pre-render's) and the admin child peaked at 806 MB instead of 635 MB (decision 177).
+// import Vite (loading it in the build cost ~1 s of start-up, decision 174, and 167 MB of RSS):
+// under tsx the admin child peaked at 806 MB instead of 635 MB (decision 177).
 import { spawn, spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { adminJsBytes, adminViteConfig } from './admin.ts'
 
-export type StepResult = { peakRssMb: number; seconds: number; jsBytes?: number }
+export type StepResult = { peakRssMb: number; seconds: number; jsBytes?: number; /** Files Vite loaded (absolute). */ inputs?: string[] }
 
 const stepEntry = path.join(import.meta.dirname, 'viteStep.mjs')
 

@@ -8,7 +8,7 @@ import type { Middleware } from 'koa'
 import { z } from 'zod'
 import { requirePermission } from '../auth/sessions.ts'
 import type { Db } from '../db/knex.ts'
-import { toIso } from '../db/rows.ts'
+import { isSqlite, toIso } from '../db/rows.ts'
 import { httpError } from '../middleware/errorHandler.ts'
 import { classifyLanding, pageKey, type Channel } from '../analytics/derive.ts'
 import { DAY_MS, HOUR_MS } from '../analytics/ingest.ts'
@@ -213,6 +213,8 @@ async function filteredRows(db: Db, range: Range, t: z.output<typeof TrafficQuer
     .count({ sessions: '*' })
     .sum({ visitors: db.raw('case when first_of_day then 1 else 0 end') })
     .orderBy('sessions', 'desc')
+    // Ties by key in byte order on both databases, so the 200 shown do not depend on the plan.
+    .orderByRaw(isSqlite(db) ? keyExpr : `${keyExpr} collate "C"`)
     .limit(200)) as { key: string; sessions: number | string; visitors: number | string }[]
   return rows.map((r) => ({ key: r.key, visitors: Number(r.visitors), sessions: Number(r.sessions) }))
 }

@@ -28,6 +28,7 @@ import { emptyFigures, addFigures, METRICS, rolledThrough, type Figures } from '
 import { likeOfGlob, readTop, type Source } from '../analytics/topReads.ts'
 import { daySpans } from '../analytics/coarse.ts'
 import { readTopByVital } from '../analytics/vitalSort.ts'
+import { totalsBounds, totalsOf } from '../analytics/pageTotals.ts'
 import { isSqlite } from '../db/rows.ts'
 import { parseQuery, RangeQuery, rangeOf } from './analytics.ts'
 
@@ -213,7 +214,17 @@ async function readVitals(
   if (p.dailyTo > p.dailyFrom) {
     // Without a page filter, whole days come from the ~20 families' rows, not every page's.
     const family = filter.byFamily || (!filter.like && !filter.keys)
-    if (family) {
+    const totals = family ? totalsOf('analytics_family_vitals_daily', undefined, p.dailyFrom, p.dailyTo) : null
+    if (totals)
+      // The running totals of the family histograms: the row at the end minus the row before the start (decision 184).
+      for (const b of await totalsBounds(db, totals, p.dailyFrom, p.dailyTo)) {
+        bindings.push(b.day)
+        if (filter.family) bindings.push(filter.family)
+        parts.push(
+          `select ${filter.byFamily ? 'family' : "''"} as key, metric, bucket, ${b.sign < 0 ? '-' : ''}n as n from ${totals} where day = ?${filter.family ? ' and family = ?' : ''}`,
+        )
+      }
+    else if (family) {
       bindings.push(p.dailyFrom, p.dailyTo)
       let w = `day >= ? and day < ?`
       if (filter.family) {
@@ -237,7 +248,7 @@ async function readVitals(
     }
   if (!parts.length) return []
   const result = (await db.raw(
-    `select key, metric, bucket, sum(n) as n from (${parts.join(' union all ')}) u group by key, metric, bucket`,
+    `select key, metric, bucket, sum(n) as n from (${parts.join(' union all ')}) u group by key, metric, bucket having sum(n) <> 0`,
     bindings as never[],
   )) as unknown
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
@@ -458,7 +469,8 @@ function parseSteps(raw: unknown): FunnelStep[] {
 }
 
 /** A funnel over a range: kept hourly counts plus the session paths of the rest (decision 117). */
-const funnelOver = (db: Db, range: Range, steps: FunnelStep[]) => readFunnel(db, range, steps)
+// The missing hours' counts are kept after the answer (decision 187).
+const funnelOver = (db: Db, range: Range, steps: FunnelStep[]) => readFunnel(db, range, steps, Date.now(), { background: true })
 
 function funnelRoute(db: Db): Middleware {
   return async function webAnalyticsFunnel(ctx) {

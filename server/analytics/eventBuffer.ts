@@ -4,9 +4,11 @@
 // commit per group of requests. Each request is answered once its rows are committed, so
 // "accepted" still means "stored", and stop() (graceful shutdown) writes what is waiting before
 // the database closes: no accepted event is lost. One flush at a time; a batch that fails inside a
-// big flush is retried alone, so only a faulty batch fails.
+// big flush is retried alone, so only a faulty batch fails. On PostgreSQL a flush is one statement
+// (docs/decisions/190), atomic without a transaction of its own.
 import type { Db } from '../db/knex.ts'
 import { insertEventBatches } from '../db/queries/events.ts'
+import { isSqlite } from '../db/rows.ts'
 import type { DerivedBatch } from './ingest.ts'
 
 type Waiting = { batch: DerivedBatch; resolve: (n: number) => void; reject: (error: unknown) => void }
@@ -67,19 +69,20 @@ export class EventBuffer {
       this.stats.rows += rows
       this.stats.largestFlush = Math.max(this.stats.largestFlush, rows)
       try {
-        const counts = await this.db.transaction((trx) =>
-          insertEventBatches(
-            trx,
-            batch.map((w) => w.batch),
-          ),
-        )
+        const counts = await this.write(batch.map((w) => w.batch))
         batch.forEach((w, i) => w.resolve(counts[i]))
       } catch {
         this.stats.retriedAlone += batch.length
-        for (const w of batch) await this.db.transaction((trx) => insertEventBatches(trx, [w.batch])).then(([count]) => w.resolve(count), w.reject)
+        for (const w of batch) await this.write([w.batch]).then(([count]) => w.resolve(count), w.reject)
       }
       this.writing = []
     }
+  }
+
+  /** One flush: on PostgreSQL a single statement (atomic alone), on SQLite a transaction. */
+  private write(batches: DerivedBatch[]): Promise<number[]> {
+    if (!isSqlite(this.db)) return insertEventBatches(this.db, batches)
+    return this.db.transaction((trx) => insertEventBatches(trx, batches))
   }
 
   /** Rows waiting or being written (a lead link or an erasure must see them too). */

@@ -5,6 +5,7 @@
 // can move URLs between families), so daily family rows always follow the current build.
 import fs from 'node:fs'
 import { inventoryFileOf, inventoryUpdatesFileOf, mergeInventory, readInventoryUpdates, type InventoryFile } from '../cms/inventory.ts'
+import { fillTotals } from './pageTotals.ts'
 import type { Queryable } from '../db/rows.ts'
 import { chunk } from '../db/rows.ts'
 import { PAGE_COLUMNS, type PageDetail } from './pageDetails.ts'
@@ -125,6 +126,8 @@ export async function refreshFamilies(db: Queryable, lookup: FamilyLookup): Prom
   if (stored?.value === lookup.signature) return 0
   const days = (await db('analytics_daily').where({ dim: 'total' }).distinct('day').orderBy('day')) as { day: number | string }[]
   for (const d of days) await rollupFamilyDay(db, Number(d.day), lookup.familyOf)
+  // The family histograms' running totals (decision 184) follow the rewritten days.
+  if (days.length) await db.transaction((trx) => fillTotals(trx, ['analytics_family_vitals_daily']))
   await db('analytics_state').insert({ key: FAMILY_SIGNATURE_KEY, value: lookup.signature }).onConflict('key').merge()
   return days.length
 }

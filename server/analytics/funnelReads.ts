@@ -4,7 +4,7 @@
 import type { Queryable } from '../db/rows.ts'
 import { chunk, isSqlite } from '../db/rows.ts'
 import { byCode, funnel, funnelResult, globRe, journeyKey, journeyRow, journeysOfSession, likeOf, type FunnelResult, type FunnelStep } from './funnels.ts'
-import { computeFunnelHours, funnelKey, missingRuns, stableThrough, touchKey, writeFunnelHours } from './funnelRollups.ts'
+import { computeFunnelHours, funnelKey, stableThrough, touchKey, writeFunnelHours } from './funnelRollups.ts'
 import { HOUR_MS } from './ingest.ts'
 import { readSessionPaths } from './pageReads.ts'
 import { plan, type Range } from './queries.ts'
@@ -23,11 +23,26 @@ function outsideHours(range: Pick<Range, 'from' | 'to'>, h0: number, h1: number)
   return parts.filter(([from, to]) => to > from)
 }
 
+/** Kept-count writes still running (readFunnel with `background`). */
+const keeping = new Set<Promise<void>>()
+/** Resolves once every kept-count write started so far has ended (tests, the bench, shutdown). */
+export const keptFunnelWrites = async () => {
+  await Promise.all([...keeping])
+}
+
 /**
- * A funnel over a range: kept hourly counts for the whole stable hours (computing and keeping the
- * missing ones), the session paths for the rest. Exactly what funnel(readSessionPaths(range)) answers.
+ * A funnel over a range: kept hourly counts for the whole stable hours, the missing ones computed
+ * from the hours' packed step sequences (decision 187) and kept, the session paths for the rest.
+ * Exactly what funnel(readSessionPaths(range)) answers. With `background`, the missing hours'
+ * counts are kept after the answer (the first read of an ad hoc funnel does not wait for the write).
  */
-export async function readFunnel(db: Queryable, range: Pick<Range, 'from' | 'to'>, steps: FunnelStep[], now = Date.now()): Promise<FunnelResult> {
+export async function readFunnel(
+  db: Queryable,
+  range: Pick<Range, 'from' | 'to'>,
+  steps: FunnelStep[],
+  now = Date.now(),
+  options: { background?: boolean } = {},
+): Promise<FunnelResult> {
   const key = funnelKey(steps)
   const stable = stableThrough(await rolledThrough(db))
   const c0 = Math.ceil(range.from / HOUR_MS)
@@ -35,11 +50,31 @@ export async function readFunnel(db: Queryable, range: Pick<Range, 'from' | 'to'
   const counts = steps.map(() => 0)
   if (c1 > c0) {
     await touchKey(db, key, steps, now)
-    for (const [a, b] of await missingRuns(db, key, c0, c1)) await writeFunnelHours(db, key, await computeFunnelHours(db, steps, a, b))
-    const sums = [1, 2, 3, 4, 5].map((i) => `sum(reached_${i}) as r${i}`).join(', ')
-    const row = (await db('analytics_funnel_hourly').where({ funnel_key: key }).andWhere('hour', '>=', c0).andWhere('hour', '<', c1).first(db.raw(sums))) as
-      Record<string, number | string | null> | undefined
-    steps.forEach((_, i) => (counts[i] += Number(row?.[`r${i + 1}`] ?? 0)))
+    // The kept hours (one read), then the others computed: each hour counted once, even when a
+    // concurrent first read of the same funnel keeps its rows meanwhile.
+    const kept = (await db('analytics_funnel_hourly')
+      .where({ funnel_key: key })
+      .andWhere('hour', '>=', c0)
+      .andWhere('hour', '<', c1)
+      .select('hour', 'reached_1', 'reached_2', 'reached_3', 'reached_4', 'reached_5')) as Record<string, number | string>[]
+    const have = new Set<number>()
+    for (const r of kept) {
+      have.add(Number(r.hour))
+      steps.forEach((_, i) => (counts[i] += Number(r[`reached_${i + 1}`])))
+    }
+    const computed = new Map<number, number[]>()
+    for (const [a, b] of runsOutside(have, c0, c1)) for (const [h, c] of await computeFunnelHours(db, steps, a, b)) computed.set(h, c)
+    for (const c of computed.values()) steps.forEach((_, i) => (counts[i] += c[i]))
+    if (computed.size) {
+      const write = writeFunnelHours(db, key, computed)
+      if (!options.background) await write
+      else {
+        const done: Promise<void> = write
+          .catch((error: unknown) => console.error(`funnel ${key}: keeping its hourly counts failed`, error))
+          .finally(() => keeping.delete(done))
+        keeping.add(done)
+      }
+    }
   }
   // The rest: before the first whole stable hour, and after the last one.
   for (const [from, to] of outsideHours(range, c0, c1)) {
@@ -47,6 +82,18 @@ export async function readFunnel(db: Queryable, range: Pick<Range, 'from' | 'to'
     rest.steps.forEach((s, i) => (counts[i] += s.sessions))
   }
   return funnelResult(steps, counts)
+}
+
+/** Runs of consecutive hours of [h0, h1) not in `have`. */
+function runsOutside(have: Set<number>, h0: number, h1: number): [number, number][] {
+  const runs: [number, number][] = []
+  for (let h = h0; h < h1; h++) {
+    if (have.has(h)) continue
+    const last = runs.at(-1)
+    if (last && last[1] === h) last[1] = h + 1
+    else runs.push([h, h + 1])
+  }
+  return runs
 }
 
 type Source = { sql: string; bindings: unknown[] }

@@ -15,10 +15,11 @@
 // are summed, sorted and limited in SQL. The hours not rolled up are computed from raw events.
 import crypto from 'node:crypto'
 import type { Queryable } from '../db/rows.ts'
-import { chunk } from '../db/rows.ts'
+import { chunk, isSqlite, jsonColumns } from '../db/rows.ts'
 import { journeyKey, journeysOfSession, likeOf, matcherOf, reached, type FunnelStep } from './funnels.ts'
 import { DAY_MS, HOUR_MS } from './ingest.ts'
 import { REROLL_HOURS, rolledThrough } from './rollup.ts'
+import { fillSeqHours, funnelHoursFromSeqs, writeSeqHour } from './funnelSeqs.ts'
 
 /** The cache key of a funnel: a hash of its steps (kind and value, in order). */
 export function funnelKey(steps: FunnelStep[]): string {
@@ -33,8 +34,29 @@ export const BACKFILL_HOURS_PER_RUN = 24 * 30
 
 type Counts = number[]
 
-/** Each hour's reached counts of a funnel, computed from the stored session paths of [h0, h1). */
+/**
+ * Each hour's reached counts of a funnel over [h0, h1): from the hours' packed step sequences
+ * (decision 187), and from the stored session paths for hours not packed yet.
+ */
 export async function computeFunnelHours(db: Queryable, steps: FunnelStep[], h0: number, h1: number): Promise<Map<number, Counts>> {
+  const { counts, missing } = await funnelHoursFromSeqs(db, steps, h0, h1)
+  for (const [a, b] of runsOfHours(missing)) for (const [h, c] of await computeFunnelHoursFromPaths(db, steps, a, b)) counts.set(h, c)
+  return counts
+}
+
+/** Consecutive hours as [first, last + 1) runs. */
+function runsOfHours(hours: number[]): [number, number][] {
+  const runs: [number, number][] = []
+  for (const h of hours) {
+    const last = runs.at(-1)
+    if (last && last[1] === h) last[1] = h + 1
+    else runs.push([h, h + 1])
+  }
+  return runs
+}
+
+/** Each hour's reached counts of a funnel, computed from the stored session paths of [h0, h1). */
+export async function computeFunnelHoursFromPaths(db: Queryable, steps: FunnelStep[], h0: number, h1: number): Promise<Map<number, Counts>> {
   const matchers = steps.map(matcherOf)
   const out = new Map<number, Counts>()
   for (let h = h0; h < h1; h++)
@@ -56,16 +78,20 @@ export async function computeFunnelHours(db: Queryable, steps: FunnelStep[], h0:
   return out
 }
 
+/** Keeps a funnel's hourly counts (rows already kept stay): one statement, the rows as one JSON
+ * parameter (SQLite: json_each; PostgreSQL: jsonb_populate_recordset), decision 187. */
 export async function writeFunnelHours(db: Queryable, key: string, counts: Map<number, Counts>) {
+  if (!counts.size) return
   const rows = [...counts].map(([hour, c]) => ({
     funnel_key: key,
     hour,
     ...Object.fromEntries([1, 2, 3, 4, 5].map((i) => [`reached_${i}`, c[i - 1] ?? 0])),
   }))
-  // One transaction (one commit on SQLite instead of one per 100 rows).
-  await db.transaction(async (trx) => {
-    for (const part of chunk(rows, 100)) await trx('analytics_funnel_hourly').insert(part).onConflict(['funnel_key', 'hour']).ignore()
-  })
+  const columns = Object.keys(rows[0])
+  const source = isSqlite(db)
+    ? `select ${jsonColumns(columns)} from json_each(?) where true`
+    : `select ${columns.join(', ')} from jsonb_populate_recordset(null::analytics_funnel_hourly, ?::jsonb)`
+  await db.raw(`insert into analytics_funnel_hourly (${columns.join(', ')}) ${source} on conflict (funnel_key, hour) do nothing`, [JSON.stringify(rows)])
 }
 
 /** Runs of consecutive hours of [h0, h1) that have no row for the key. */
@@ -105,13 +131,15 @@ const uniqueByKey = (rows: SavedFunnel[]) => [...new Map(rows.map((r) => [r.funn
 
 /**
  * Called by the rollup job after it rewrote an hour's session paths: every funnel's row of that hour
- * is dropped, saved funnels' rows written again (when the hour is past the re-roll window), and the
- * hour's journeys grouped into analytics_journey_hourly.
+ * is dropped, saved funnels' rows written again (when the hour is past the re-roll window), the
+ * hour's journeys grouped into analytics_journey_hourly, and its sessions' steps packed into
+ * analytics_funnel_seqs (decision 187).
  */
 export async function rollupFunnelsHour(db: Queryable, hour: number): Promise<void> {
   await db('analytics_funnel_hourly').where({ hour }).delete()
   const paths = await pathsOfHour(db, hour)
   await writeJourneysHour(db, hour, paths)
+  await writeSeqHour(db, hour, paths)
   for (const f of uniqueByKey(await savedFunnels(db))) {
     const steps = JSON.parse(f.steps) as FunnelStep[]
     const matchers = steps.map(matcherOf)
@@ -130,7 +158,11 @@ export async function rollupFunnelsHour(db: Queryable, hour: number): Promise<vo
  * unsaved funnels nobody read for FUNNEL_CACHE_DAYS lose their rows.
  */
 export async function maintainFunnels(db: Queryable, now = Date.now()): Promise<void> {
-  const stable = stableThrough(await rolledThrough(db))
+  const through = await rolledThrough(db)
+  // Packed step sequences of hours rolled up before they were written (decision 187), first:
+  // the saved funnels' backfill below reads them.
+  await fillSeqHours(db, through)
+  const stable = stableThrough(through)
   if (stable !== null) {
     const first = await db('analytics_session_paths').min({ t: 'started_at' }).first()
     if (first?.t != null) {

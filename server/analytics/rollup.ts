@@ -19,6 +19,8 @@ import { readHour, type HourRaw } from './hourRows.ts'
 import { maintainFunnels, rollupFunnelsHour, rollupJourneysDay } from './funnelRollups.ts'
 import { METRICS } from './columns.ts'
 import { rollupWeekOfDay } from './coarse.ts'
+import { rollupTotalsDay } from './pageTotals.ts'
+import { purgeSeqs } from './funnelSeqs.ts'
 
 export const DIMENSIONS = ['total', 'page', 'channel', 'campaign', 'device', 'goal', 'landing', 'referrer'] as const
 export type Dimension = (typeof DIMENSIONS)[number]
@@ -185,6 +187,8 @@ export async function rollupDay(db: Queryable, day: number, families: FamilyLook
     await rollupFamilyDay(trx, day, families.familyOf)
     // Weekly rows (decision 119): long ranges read whole weeks.
     await rollupWeekOfDay(trx, day)
+    // Running totals of pages and landing pages (decision 184): a range is two rows per key.
+    await rollupTotalsDay(trx, day)
     // Journeys to a conversion per day (decision 117).
     await rollupJourneysDay(trx, day)
   })
@@ -255,6 +259,7 @@ export async function purgeAnalytics(db: Queryable, retentionDays: number, now =
   }
   const sessions = Number(await db('analytics_sessions').where('started_at', '<', cutoff).delete())
   await db('analytics_session_paths').where('started_at', '<', cutoff).delete()
+  await purgeSeqs(db, cutoff)
   await db('analytics_salts')
     .where('day', '<', Math.floor(now / DAY_MS) - 1)
     .delete()

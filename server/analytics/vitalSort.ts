@@ -8,6 +8,7 @@
 import type { Queryable } from '../db/rows.ts'
 import { isSqlite } from '../db/rows.ts'
 import { daySpans } from './coarse.ts'
+import { totalsBounds, totalsOf } from './pageTotals.ts'
 import type { Vital } from './pageDetails.ts'
 import type { plan } from './queries.ts'
 
@@ -34,15 +35,24 @@ export async function readTopByVital(db: Queryable, q: VitalTopQuery): Promise<{
     vitalParts.push(`select path as key, bucket, n from ${s.table} where metric = ? and ${s.unit} >= ? and ${s.unit} < ?${like('path')}`)
     vitalBindings.push(q.metric, s.from, s.to, ...(q.like ? [q.like] : []))
   }
-  for (const s of daySpans('analytics_daily', p.dailyFrom, p.dailyTo)) {
-    keyParts.push(`select key from ${s.table} where dim = 'page' and ${s.unit} >= ? and ${s.unit} < ?${like('key')} group by key`)
-    keyBindings.push(s.from, s.to, ...(q.like ? [q.like] : []))
-  }
+  // The pages of the range: whole days from the running totals (decision 184: the row at the end
+  // minus the row before the start; a page is in the range when its count of daily rows grew).
+  const totals = totalsOf('analytics_daily', 'page', p.dailyFrom, p.dailyTo)
+  if (totals)
+    for (const b of await totalsBounds(db, totals, p.dailyFrom, p.dailyTo)) {
+      keyParts.push(`select key, ${b.sign < 0 ? '-' : ''}n_days as n from ${totals} where dim = 'page' and day = ?${like('key')}`)
+      keyBindings.push(b.day, ...(q.like ? [q.like] : []))
+    }
+  else
+    for (const s of daySpans('analytics_daily', p.dailyFrom, p.dailyTo)) {
+      keyParts.push(`select key, count(*) as n from ${s.table} where dim = 'page' and ${s.unit} >= ? and ${s.unit} < ?${like('key')} group by key`)
+      keyBindings.push(s.from, s.to, ...(q.like ? [q.like] : []))
+    }
   for (const [a, b] of p.hourly) {
     if (b <= a) continue
     vitalParts.push(`select path as key, bucket, n from analytics_vitals_hourly where metric = ? and hour >= ? and hour < ?${like('path')}`)
     vitalBindings.push(q.metric, a, b, ...(q.like ? [q.like] : []))
-    keyParts.push(`select key from analytics_hourly where dim = 'page' and hour >= ? and hour < ?${like('key')} group by key`)
+    keyParts.push(`select key, count(*) as n from analytics_hourly where dim = 'page' and hour >= ? and hour < ?${like('key')} group by key`)
     keyBindings.push(a, b, ...(q.like ? [q.like] : []))
   }
   if (q.raw.length) {
@@ -52,10 +62,10 @@ export async function readTopByVital(db: Queryable, q: VitalTopQuery): Promise<{
       vitalParts.push(
         `select json_extract(value, '$.key') as key, json_extract(value, '$.bucket') as bucket, json_extract(value, '$.n') as n from json_each(?)`,
       )
-      keyParts.push(`select json_extract(value, '$.key') as key from json_each(?)`)
+      keyParts.push(`select json_extract(value, '$.key') as key, 1 as n from json_each(?)`)
     } else {
       vitalParts.push(`select key, bucket, n from json_to_recordset(?::json) as r(key text, bucket bigint, n bigint)`)
-      keyParts.push(`select key from json_to_recordset(?::json) as r(key text)`)
+      keyParts.push(`select key, 1 as n from json_to_recordset(?::json) as r(key text)`)
     }
     vitalBindings.push(vitals)
     keyBindings.push(keys)
@@ -70,7 +80,7 @@ export async function readTopByVital(db: Queryable, q: VitalTopQuery): Promise<{
     c as (select key, bucket, sum(n) over (partition by key order by bucket rows between unbounded preceding and current row) as cum,
                  sum(n) over (partition by key) as tot from h),
     v as (select key, min(bucket) as p from c where cum * 4 >= tot * 3 group by key),
-    k as (select key from (${keyParts.join(' union all ')} union all select key from v) u2 group by key)
+    k as (select key from (${keyParts.join(' union all ')} union all select key, 1 as n from v) u2 group by key having sum(n) > 0)
     select k.key as key, coalesce(v.p, -1) as value, count(*) over () as total_keys
     from k left join v on v.key = k.key order by value ${q.order}, ${keyOrder} asc limit ?`
   const result = (await db.raw(sql, [...vitalBindings, ...keyBindings, q.limit] as never[])) as unknown

@@ -17,6 +17,8 @@ import { eraseNewsletterPerson } from '../admin/subscribers.ts'
 import { isPostgres } from '../db/knex.ts'
 import type { Db } from '../db/knex.ts'
 import { chunk, type Queryable } from '../db/rows.ts'
+import { repackHours } from '../analytics/funnelSeqs.ts'
+import { HOUR_MS } from '../analytics/ingest.ts'
 
 type Row = Record<string, unknown>
 
@@ -191,6 +193,11 @@ export async function erasePerson(trx: Knex.Transaction, rawEmail: string): Prom
     500,
   ))
     await trx('analytics_session_paths').whereIn('session_id', ids).delete()
+  // Their sessions' steps leave the hours' packed sequences too (decision 187).
+  await repackHours(
+    trx,
+    data.sessions.map((s) => Math.floor(Number(s.started_at) / HOUR_MS)),
+  )
   if (leadIds.length) {
     await trx('outbox').whereIn('lead_id', leadIds).delete()
     await trx('events').whereIn('lead_id', leadIds).delete()

@@ -53,6 +53,29 @@ describe.each(databases)('analytics event buffer ($name)', (target) => {
     expect(await count(server, { path: '/buffer-erased' })).toBe(0)
   })
 
+  it('retries the batches of a failed flush alone: only the faulty one fails, with none of its rows written', async () => {
+    const buffer = new EventBuffer(server.db, { everyMs: 60_000 })
+    const ingestor = new Ingestor(server.db)
+    const good = await derive(ingestor, '/buffer-good', 4, '198.51.100.23')
+    const faulty = await derive(ingestor, '/buffer-faulty', 3, '198.51.100.24')
+    // A session id that is already stored: the flush holding it breaks the primary key.
+    await server.db('analytics_sessions').insert(faulty.sessions[0])
+    const replies = [buffer.add(good), buffer.add(faulty)].map((p) =>
+      p.then(
+        (n) => ({ n }),
+        (error: Error) => ({ error: error.message }),
+      ),
+    )
+    await buffer.stop()
+    const [first, second] = await Promise.all(replies)
+    expect(first).toEqual({ n: 4 })
+    expect(second).toHaveProperty('error')
+    expect(buffer.stats).toMatchObject({ retriedAlone: 2 })
+    expect(await count(server, { path: '/buffer-good' })).toBe(4)
+    // The faulty batch is all or nothing: none of its events, and its other rows are not half written.
+    expect(await count(server, { path: '/buffer-faulty' })).toBe(0)
+  })
+
   it('loses no accepted event when the server shuts down with requests in flight', async () => {
     const path = `/shutdown-${crypto.randomUUID().slice(0, 8)}`
     const replies = Array.from({ length: 40 }, (_, i) =>

@@ -1,0 +1,162 @@
+// The build cache's key and store (scripts/build/buildCache.ts, decision 174). The full builds
+// (a hit gives the cold build's bytes, a changed input misses) are in tests/site/buildCache.test.ts.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { buildCacheDir, createBuildCache, sourceHash, unhashedInputs } from './buildCache.ts'
+
+const roots: string[] = []
+afterEach(() => {
+  for (const dir of roots.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
+  delete process.env.VITE_CACHE_TEST
+  delete process.env.BUILD_CACHE
+  delete process.env.BUILD_CACHE_DIR
+})
+
+/** A small project: code, configs, data files, docs and tests, and an installed lockfile. */
+function project(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'build-cache-'))
+  roots.push(root)
+  const files: Record<string, string> = {
+    'package.json': '{"name":"p"}',
+    'vite.config.ts': 'export default {}',
+    'pages/home/+Page.tsx': 'export default () => <h1 className="p-4">Home</h1>',
+    'templates/Layout.tsx': 'export const Layout = 1',
+    'data/loadData.ts': 'export const load = 1',
+    'data/cities.yaml': '- slug: austin\n',
+    'data/blog/first.md': '# First',
+    'docs/decisions/001.md': '# Decision',
+    'tests/site/pages.test.ts': 'it()',
+    'bench/build.ts': 'bench',
+    'node_modules/.package-lock.json': '{"packages":{}}',
+    'node_modules/react/index.js': 'react',
+    'dist/client/index.html': '<html>',
+    'var/app.sqlite': 'db',
+  }
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true })
+    fs.writeFileSync(path.join(root, file), text)
+  }
+  return root
+}
+
+const edit = (root: string, file: string, text: string) => {
+  fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true })
+  fs.writeFileSync(path.join(root, file), text)
+}
+
+describe('sourceHash', () => {
+  it('changes with any code, config, new file or installed package', () => {
+    const root = project()
+    const seen = new Set([sourceHash(root).hash])
+    const changes: [string, string][] = [
+      ['pages/home/+Page.tsx', 'export default () => <h1 className="p-8">Home</h1>'],
+      ['templates/New.tsx', 'export const New = 2'],
+      ['data/loadData.ts', 'export const load = 2'],
+      ['vite.config.ts', 'export default { base: "/x/" }'],
+      ['package.json', '{"name":"p","version":"2"}'],
+      ['node_modules/.package-lock.json', '{"packages":{"react":{}}}'],
+      ['.env', 'VITE_X=1'],
+    ]
+    for (const [file, text] of changes) {
+      edit(root, file, text)
+      const { hash } = sourceHash(root)
+      expect(seen.has(hash), file).toBe(false)
+      seen.add(hash)
+    }
+  })
+
+  it('changes with the build-time environment and the output folder', () => {
+    const root = project()
+    const before = sourceHash(root).hash
+    process.env.VITE_CACHE_TEST = '1'
+    expect(sourceHash(root).hash).not.toBe(before)
+    delete process.env.VITE_CACHE_TEST
+    const outBefore = process.env.BUILD_OUT_DIR
+    process.env.BUILD_OUT_DIR = 'dist-other'
+    try {
+      expect(sourceHash(root).hash).not.toBe(before)
+    } finally {
+      if (outBefore === undefined) delete process.env.BUILD_OUT_DIR
+      else process.env.BUILD_OUT_DIR = outBefore
+    }
+    expect(sourceHash(root).hash).toBe(before)
+  })
+
+  it('does not change with data files, docs, tests, bench, outputs or var', () => {
+    const root = project()
+    const before = sourceHash(root)
+    edit(root, 'data/cities.yaml', '- slug: dallas\n')
+    edit(root, 'data/blog/second.md', '# Second')
+    edit(root, 'docs/decisions/002.md', '# Another')
+    edit(root, 'tests/site/new.test.ts', 'it()')
+    edit(root, 'bench/vsAstro.ts', 'bench')
+    edit(root, 'dist/client/about/index.html', '<html>')
+    edit(root, 'dist-bench/x/index.html', '<html>')
+    edit(root, 'var/build-cache/bundles/x/meta.json', '{}')
+    edit(root, 'node_modules/react/index.js', 'react 2')
+    const after = sourceHash(root)
+    expect(after.hash).toBe(before.hash)
+    // package.json, vite.config.ts, +Page.tsx, Layout.tsx, loadData.ts
+    expect(after.files).toBe(5)
+  })
+
+  it('leaves out the folders it is told to (an output folder outside dist*)', () => {
+    const root = project()
+    const out = path.join(root, 'site-out')
+    const before = sourceHash(root, [out]).hash
+    edit(root, 'site-out/client/index.html', '<html>')
+    expect(sourceHash(root, [out]).hash).toBe(before)
+    expect(sourceHash(root).hash).not.toBe(before)
+  })
+})
+
+describe('unhashedInputs', () => {
+  it('names the files Vite loaded that the key does not hash, never node_modules or virtual modules', () => {
+    const root = project()
+    const loaded = [
+      path.join(root, 'pages/home/+Page.tsx'),
+      path.join(root, 'node_modules/react/index.js'),
+      '\0virtual:vike:entry',
+      `${path.join(root, 'pages/home/+Page.tsx')}?direct`,
+      path.join(root, 'tests/site/pages.test.ts'),
+      path.join(root, 'data/cities.yaml'),
+    ]
+    expect(unhashedInputs(root, loaded, [])).toEqual([path.join(root, 'tests/site/pages.test.ts'), path.join(root, 'data/cities.yaml')])
+  })
+})
+
+describe('createBuildCache', () => {
+  it('stores a folder under a key and restores the same bytes, with its metadata', () => {
+    const root = project()
+    const cache = createBuildCache(path.join(root, 'var/build-cache'))
+    const from = path.join(root, 'dist')
+    expect(cache.restore('bundles', 'k1', path.join(root, 'restored'))).toBeUndefined()
+    cache.store('bundles', 'k1', from, { seconds: 3 })
+    expect(cache.restore('bundles', 'k1', path.join(root, 'restored'))).toEqual({ seconds: 3 })
+    expect(fs.readFileSync(path.join(root, 'restored/client/index.html'), 'utf8')).toBe('<html>')
+    expect(cache.restore('admin', 'k1', path.join(root, 'restored'))).toBeUndefined()
+  })
+
+  it('keeps the 4 most recently used entries of a kind', () => {
+    const root = project()
+    const cache = createBuildCache(path.join(root, 'var/build-cache'))
+    const from = path.join(root, 'dist')
+    for (let i = 1; i <= 6; i++) {
+      cache.store('admin', `k${i}`, from, { i })
+      const t = new Date(Date.now() - (10 - i) * 1000)
+      fs.utimesSync(path.join(root, 'var/build-cache/admin', `k${i}`, 'meta.json'), t, t)
+    }
+    expect(fs.readdirSync(path.join(root, 'var/build-cache/admin')).sort()).toEqual(['k3', 'k4', 'k5', 'k6'])
+  })
+
+  it('is off with BUILD_CACHE=off and moves with BUILD_CACHE_DIR', () => {
+    expect(buildCacheDir('/p', '/p/var')).toBe('/p/var/build-cache')
+    process.env.BUILD_CACHE_DIR = '/tmp/elsewhere'
+    expect(buildCacheDir('/p', '/p/var')).toBe('/tmp/elsewhere')
+    process.env.BUILD_CACHE = 'off'
+    expect(buildCacheDir('/p', '/p/var')).toBeUndefined()
+    expect(createBuildCache(undefined).restore('bundles', 'k', '/tmp/x')).toBeUndefined()
+  })
+})

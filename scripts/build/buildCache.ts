@@ -1,0 +1,170 @@
+// A content-hash cache of the build's code outputs (docs/decisions/174-build-cache.md): the vike
+// client and server bundles and the admin's Vite build depend on the code, the installed packages,
+// the configs and a few environment variables, never on data/ (the pages load their data in
+// hooks, at render time). When none of those inputs changed since a build that stored them, the
+// build copies the stored output instead of running Vite (3 s of CPU and ~550 MB for the bundles,
+// ~3 s and ~800 MB for the admin). A CI rebuild after a data edit then goes straight to the data.
+//
+// The key hashes every file the builds can read: the whole project tree except the folders they
+// never read (node_modules but its lockfile of installed versions, .git, docs/, tests/, bench/,
+// .ci/, the output and var folders) and except data/'s data files (YAML and Markdown; data/'s
+// TypeScript is code and counts). The steps also record the modules Vite loaded
+// (BUILD_CACHE_INPUTS, see steps.ts): an entry is only stored when every loaded file outside
+// node_modules is one the key hashed, so a build that starts reading an unhashed folder stops
+// caching instead of going stale.
+//
+// BUILD_CACHE=off turns the cache off; BUILD_CACHE_DIR moves it (default var/build-cache).
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export type CacheKind = 'bundles' | 'admin'
+
+/** Top-level folders no bundle reads (node_modules is hashed through its lockfile). */
+const SKIPPED_TOP = new Set(['.git', 'node_modules', 'docs', 'tests', 'bench', '.ci', 'var', 'test-results', 'playwright-report'])
+/** Files in data/ that are data, not code: the pages read them in hooks at render time. */
+const DATA_FILE = /\.(ya?ml|md|markdown)$/i
+/** Environment that Vite, vike or the configs read at build time. */
+const ENV_KEY = /^(NODE_ENV|BUILD_OUT_DIR|VITE_.*|VIKE_.*|API_PORT)$/
+
+/** The folder of the cache, or undefined when BUILD_CACHE=off. */
+export function buildCacheDir(root: string, varDir: string): string | undefined {
+  if (process.env.BUILD_CACHE === 'off') return undefined
+  return process.env.BUILD_CACHE_DIR ? path.resolve(process.env.BUILD_CACHE_DIR) : path.join(varDir, 'build-cache')
+}
+
+/** Whether a file (absolute path) is one of the key's inputs. */
+export function isKeyInput(root: string, file: string, skipDirs: readonly string[]): boolean {
+  const rel = path.relative(root, file)
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return false
+  const parts = rel.split(path.sep)
+  if (SKIPPED_TOP.has(parts[0]) || /^dist/.test(parts[0])) return false
+  if (skipDirs.some((dir) => file === dir || file.startsWith(dir + path.sep))) return false
+  if (parts[0] === 'data' && DATA_FILE.test(rel)) return false
+  return true
+}
+
+function* keyFiles(root: string, dir: string, skipDirs: readonly string[]): Generator<string> {
+  const entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) {
+      if (isKeyInput(root, path.join(full, '_'), skipDirs)) yield* keyFiles(root, full, skipDirs)
+    } else if (entry.isFile() && isKeyInput(root, full, skipDirs)) yield full
+  }
+}
+
+/**
+ * The hash of every input of the code outputs: the files above (path and bytes), the installed
+ * packages (node_modules/.package-lock.json), the project and output folders (the server bundle
+ * records both), Node's version and platform, and the build-time environment.
+ * `skipDirs`: absolute folders inside root to leave out (the output folder, a data folder).
+ */
+export function sourceHash(root: string, skipDirs: readonly string[] = []): { hash: string; files: number } {
+  const hash = crypto.createHash('sha256')
+  let files = 0
+  for (const file of keyFiles(root, root, skipDirs)) {
+    hash.update(`${path.relative(root, file)}\0`)
+    hash.update(fs.readFileSync(file))
+    hash.update('\0')
+    files++
+  }
+  const installed = path.join(root, 'node_modules', '.package-lock.json')
+  hash.update(fs.existsSync(installed) ? fs.readFileSync(installed) : 'no installed lockfile')
+  const env = Object.keys(process.env)
+    .filter((k) => ENV_KEY.test(k))
+    .sort()
+    .map((k) => `${k}=${process.env[k]}`)
+  hash.update(JSON.stringify({ root, node: process.version, platform: process.platform, arch: process.arch, env }))
+  return { hash: hash.digest('hex'), files }
+}
+
+/** Files (relative to dir) of a folder, recursively. */
+function listFiles(dir: string, base = dir): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name)
+    return entry.isDirectory() ? listFiles(full, base) : [path.relative(base, full)]
+  })
+}
+
+/** Entries kept per kind (the real site and the bench's data sets build into different folders,
+ * which the server bundle records, so each has its own key). */
+const KEEP = 4
+
+export function createBuildCache(cacheDir: string | undefined) {
+  const entryDir = (kind: CacheKind, key: string) => path.join(cacheDir!, kind, key)
+  return {
+    enabled: Boolean(cacheDir),
+    /** Copies a stored output into `dest` (its files added to what is there). Returns the stored
+     * metadata, or undefined on a miss. */
+    restore<T>(kind: CacheKind, key: string, dest: string): T | undefined {
+      if (!cacheDir) return undefined
+      const dir = entryDir(kind, key)
+      const metaFile = path.join(dir, 'meta.json')
+      if (!fs.existsSync(metaFile)) return undefined
+      const meta = JSON.parse(fs.readFileSync(metaFile, 'utf8')) as T
+      fs.cpSync(path.join(dir, 'files'), dest, { recursive: true })
+      // Most recently used last to be pruned.
+      const now = new Date()
+      fs.utimesSync(metaFile, now, now)
+      return meta
+    },
+    /** Stores the files of `from` (only `names` of it, when given) under the key, with metadata. */
+    store(kind: CacheKind, key: string, from: string, meta: unknown, names?: string[]) {
+      if (!cacheDir) return
+      const dir = entryDir(kind, key)
+      const tmp = `${dir}.${process.pid}.tmp`
+      fs.rmSync(tmp, { recursive: true, force: true })
+      fs.mkdirSync(path.join(tmp, 'files'), { recursive: true })
+      for (const name of names ?? fs.readdirSync(from)) fs.cpSync(path.join(from, name), path.join(tmp, 'files', name), { recursive: true })
+      fs.writeFileSync(path.join(tmp, 'meta.json'), JSON.stringify(meta))
+      // Renamed into place: a build killed midway leaves no torn entry.
+      fs.rmSync(dir, { recursive: true, force: true })
+      fs.renameSync(tmp, dir)
+      const entries = fs
+        .readdirSync(path.join(cacheDir, kind))
+        .filter((name) => !name.endsWith('.tmp'))
+        .map((name) => ({ name, mtime: fs.statSync(path.join(cacheDir, kind, name, 'meta.json'), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
+        .sort((a, b) => b.mtime - a.mtime)
+      for (const old of entries.slice(KEEP)) fs.rmSync(path.join(cacheDir, kind, old.name), { recursive: true, force: true })
+    },
+    files: listFiles,
+  }
+}
+
+/** Loaded module files (absolute) that the key does not hash: outside node_modules and outside
+ * the key's inputs. Empty when the key covers everything the step read. */
+export function unhashedInputs(root: string, loaded: string[], skipDirs: readonly string[]): string[] {
+  return loaded.filter((file) => {
+    const clean = file.replace(/^\0+/, '').split('?')[0]
+    if (!path.isAbsolute(clean) || !fs.existsSync(clean)) return false // virtual modules
+    if (clean.split(path.sep).includes('node_modules')) return false
+    return !isKeyInput(root, clean, skipDirs)
+  })
+}
+
+/** The file in which `vike build` records the server bundle it built last
+ * (@brillout/vite-plugin-server-entry's auto-importer, read by vike's prerender() and by the
+ * publisher's check, server/posts/publisher.ts). A build whose bundles come from the cache writes
+ * it as the build that stored them did. */
+export const autoImporterFile = () =>
+  fileURLToPath(import.meta.resolve('@brillout/vite-plugin-server-entry/runtime')).replace(/runtime[/\\][^/\\]*$/, 'runtime/autoImporter.js')
+
+export function readAutoImporter(): string | undefined {
+  try {
+    return fs.readFileSync(autoImporterFile(), 'utf8')
+  } catch {
+    return undefined
+  }
+}
+
+/** Writes the auto-importer's text when it differs, by rename: node_modules may be hard-linked
+ * into other checkouts, which an in-place write would change too. */
+export function writeAutoImporter(text: string) {
+  const file = autoImporterFile()
+  if (readAutoImporter() === text) return
+  const tmp = `${file}.${process.pid}.tmp`
+  fs.writeFileSync(tmp, text)
+  fs.renameSync(tmp, file)
+}

@@ -1,0 +1,11 @@
+// The chatbot index's terms, postings and JSON, in a worker thread (earlyOutputs.ts): at 10,000
+// cities they take seconds of CPU, which would otherwise delay the first page once the bundles
+// come from the build cache. Gets the documents and entities the build read from the data; posts
+// back the JSON bytes (transferred, not copied) and the number of documents.
+import { parentPort, workerData } from 'node:worker_threads'
+import { buildChatIndex, type Entity, type SourceDoc } from '../../shared/chatSearchIndex.ts'
+
+const { sources, entities } = workerData as { sources: SourceDoc[]; entities: Entity[] }
+const index = buildChatIndex(sources, entities)
+const json = new TextEncoder().encode(JSON.stringify(index))
+parentPort!.postMessage({ json, docs: index.docs.length }, [json.buffer])
