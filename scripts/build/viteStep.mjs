@@ -1,0 +1,38 @@
+// The child process of a Vite build step (scripts/build/steps.ts): `vike build` of the pages'
+// bundles, or a Vite build with a config file (the admin). Plain JavaScript run by plain Node, not
+// through tsx: tsx's ESM loader lexes and keeps every module Vite, Rolldown and their plugins load,
+// which cost the admin child 806 MB of peak RSS instead of 635 MB, for the same files
+// (docs/decisions/177-build-memory.md). Vite reads the TypeScript config files itself.
+// Usage: node viteStep.mjs vike|vite '<inline config as JSON>'; prints one JSON line: its peak RSS,
+// seconds and the files Vite loaded.
+/* global console */
+import fs from 'node:fs'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import process from 'node:process'
+
+const [kind, configJson] = process.argv.slice(2)
+const config = JSON.parse(configJson)
+const started = performance.now()
+/** Every module each build environment loaded, for the build cache's check that its key hashed
+ * them all (scripts/build/buildCache.ts). */
+const loaded = new Set()
+const recorder = {
+  name: 'proofline:record-inputs',
+  apply: 'build',
+  buildEnd() {
+    for (const id of this.getModuleIds()) loaded.add(id)
+  },
+}
+if (kind === 'vike') {
+  const { build } = await import('vike/api')
+  await build({ viteConfig: { ...config, plugins: [recorder] } })
+} else if (kind === 'vite') {
+  const { build } = await import('vite')
+  await build({ ...config, plugins: [recorder] })
+} else {
+  throw new Error(`unknown build step kind ${kind}`)
+}
+const inputs = [...loaded].filter((id) => path.isAbsolute(id.split('?')[0]) && fs.existsSync(id.split('?')[0]))
+console.log(JSON.stringify({ peakRssMb: process.resourceUsage().maxRSS / 1024, seconds: (performance.now() - started) / 1000, inputs }))
+process.exit(0)
