@@ -45,6 +45,7 @@ let reads = true
 export function setTotalsReads(on: boolean) {
   reads = on
 }
+export const totalsReads = () => reads
 
 /**
  * Ranges of fewer whole days read the daily rows (decision 119's path): two dense bounds carry every

@@ -19,6 +19,7 @@ import { readHour, type HourRaw } from './hourRows.ts'
 import { maintainFunnels, rollupFunnelsHour, rollupJourneysDay } from './funnelRollups.ts'
 import { METRICS } from './columns.ts'
 import { rollupWeekOfDay } from './coarse.ts'
+import { rollupVitalWeekTotals } from './vitalTotals.ts'
 import { rollupTotalsDay } from './pageTotals.ts'
 import { purgeSeqs } from './funnelSeqs.ts'
 
@@ -187,6 +188,8 @@ export async function rollupDay(db: Queryable, day: number, families: FamilyLook
     await rollupFamilyDay(trx, day, families.familyOf)
     // Weekly rows (decision 119): long ranges read whole weeks.
     await rollupWeekOfDay(trx, day)
+    // Running web-vital histograms per page and week (decision 185): the report sorted on a p75.
+    await rollupVitalWeekTotals(trx, day)
     // Running totals of pages and landing pages (decision 184): a range is two rows per key.
     await rollupTotalsDay(trx, day)
     // Journeys to a conversion per day (decision 117).

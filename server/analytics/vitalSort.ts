@@ -8,9 +8,10 @@
 import type { Queryable } from '../db/rows.ts'
 import { isSqlite } from '../db/rows.ts'
 import { daySpans } from './coarse.ts'
-import { totalsBounds, totalsOf } from './pageTotals.ts'
+import { totalsBounds, totalsOf, totalsReads } from './pageTotals.ts'
 import type { Vital } from './pageDetails.ts'
 import type { plan } from './queries.ts'
+import { addPacked, type Histogram, VITAL_TOTALS_TABLE, vitalWeekBounds } from './vitalTotals.ts'
 
 export type VitalTopQuery = {
   pieces: ReturnType<typeof plan>
@@ -23,7 +24,11 @@ export type VitalTopQuery = {
   raw: { key: string; buckets: [number, number][] }[]
 }
 
-export async function readTopByVital(db: Queryable, q: VitalTopQuery): Promise<{ keys: string[]; total: number }> {
+/**
+ * The single-query read of decision 119 (weekly rows summed in SQL). Kept as the reference the
+ * tests compare readTopByVital with, and for the bench's A/B pairs (setTotalsReads(false)).
+ */
+export async function readTopByVitalSql(db: Queryable, q: VitalTopQuery): Promise<{ keys: string[]; total: number }> {
   const sqlite = isSqlite(db)
   const like = (column: string) => (q.like ? (sqlite ? ` and ${column} like ? escape '\\'` : ` and ${column} ilike ? escape '\\'`) : '')
   const vitalParts: string[] = []
@@ -85,5 +90,117 @@ export async function readTopByVital(db: Queryable, q: VitalTopQuery): Promise<{
     from k left join v on v.key = k.key order by value ${q.order}, ${keyOrder} asc limit ?`
   const result = (await db.raw(sql, [...vitalBindings, ...keyBindings, q.limit] as never[])) as unknown
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { key: string; total_keys: number | string }[]
+  return { keys: rows.map((r) => String(r.key)), total: rows.length ? Number(rows[0].total_keys) : 0 }
+}
+
+const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[]
+
+/** The p75 bucket of a histogram: the first bucket (ascending) where cum * 4 >= tot * 3; null when empty. */
+export function p75Bucket(h: Histogram): number | null {
+  const buckets = [...h].filter(([, n]) => n !== 0).sort((a, b) => a[0] - b[0])
+  const tot = buckets.reduce((s, [, n]) => s + n, 0)
+  if (!buckets.length) return null
+  let cum = 0
+  for (const [b, n] of buckets) {
+    cum += n
+    if (cum * 4 >= tot * 3) return b
+  }
+  return null
+}
+
+/**
+ * The same answer as readTopByVitalSql (decision 185): the whole weeks of the range come from the
+ * running packed histograms (vitalTotals.ts: at most three rows per page), the edge days and hours
+ * from their rows summed per page and bucket in SQL, the raw hours from `q.raw`; the histograms are
+ * added in JS and each page's p75 bucket taken with the same rule. The pages of the range, the
+ * order (value, then key in byte order), the limit and the count stay in SQL, fed the p75s as JSON.
+ */
+export async function readTopByVital(db: Queryable, q: VitalTopQuery): Promise<{ keys: string[]; total: number }> {
+  if (!totalsReads()) return readTopByVitalSql(db, q)
+  const sqlite = isSqlite(db)
+  const like = (column: string) => (q.like ? (sqlite ? ` and ${column} like ? escape '\\'` : ` and ${column} ilike ? escape '\\'`) : '')
+  const likeBinding = q.like ? [q.like] : []
+  const hists = new Map<string, Histogram>()
+  const histOf = (key: string) => {
+    let h = hists.get(key)
+    if (!h) hists.set(key, (h = new Map()))
+    return h
+  }
+  const vitalParts: string[] = []
+  const vitalBindings: unknown[] = []
+  const keyParts: string[] = []
+  const keyBindings: unknown[] = []
+  const p = q.pieces
+  for (const s of daySpans('analytics_vitals_daily', p.dailyFrom, p.dailyTo)) {
+    if (s.unit === 'week') {
+      for (const b of await vitalWeekBounds(db, s.from, s.to)) {
+        const rows = rowsOf(
+          await db.raw(`select path, hist from ${VITAL_TOTALS_TABLE} where week = ? and metric = ?${like('path')}`, [
+            b.week,
+            q.metric,
+            ...likeBinding,
+          ] as never[]),
+        )
+        for (const r of rows) addPacked(histOf(String(r.path)), String(r.hist), b.sign)
+      }
+      continue
+    }
+    vitalParts.push(
+      `select path as key, bucket, sum(n) as n from ${s.table} where metric = ? and ${s.unit} >= ? and ${s.unit} < ?${like('path')} group by path, bucket`,
+    )
+    vitalBindings.push(q.metric, s.from, s.to, ...likeBinding)
+  }
+  const totals = totalsOf('analytics_daily', 'page', p.dailyFrom, p.dailyTo)
+  if (totals)
+    for (const b of await totalsBounds(db, totals, p.dailyFrom, p.dailyTo)) {
+      keyParts.push(`select key, ${b.sign < 0 ? '-' : ''}n_days as n from ${totals} where dim = 'page' and day = ?${like('key')}`)
+      keyBindings.push(b.day, ...likeBinding)
+    }
+  else
+    for (const s of daySpans('analytics_daily', p.dailyFrom, p.dailyTo)) {
+      keyParts.push(`select key, count(*) as n from ${s.table} where dim = 'page' and ${s.unit} >= ? and ${s.unit} < ?${like('key')} group by key`)
+      keyBindings.push(s.from, s.to, ...likeBinding)
+    }
+  for (const [a, b] of p.hourly) {
+    if (b <= a) continue
+    vitalParts.push(
+      `select path as key, bucket, sum(n) as n from analytics_vitals_hourly where metric = ? and hour >= ? and hour < ?${like('path')} group by path, bucket`,
+    )
+    vitalBindings.push(q.metric, a, b, ...likeBinding)
+    keyParts.push(`select key, count(*) as n from analytics_hourly where dim = 'page' and hour >= ? and hour < ?${like('key')} group by key`)
+    keyBindings.push(a, b, ...likeBinding)
+  }
+  if (q.raw.length) {
+    for (const r of q.raw) {
+      const h = histOf(r.key)
+      for (const [bucket, n] of r.buckets) h.set(bucket, (h.get(bucket) ?? 0) + n)
+    }
+    const keys = JSON.stringify(q.raw.map((r) => ({ key: r.key })))
+    keyParts.push(
+      sqlite ? `select json_extract(value, '$.key') as key, 1 as n from json_each(?)` : `select key, 1 as n from json_to_recordset(?::json) as r(key text)`,
+    )
+    keyBindings.push(keys)
+  }
+  if (!keyParts.length) return { keys: [], total: 0 }
+  if (vitalParts.length)
+    for (const r of rowsOf(await db.raw(vitalParts.join(' union all '), vitalBindings as never[]))) {
+      const h = histOf(String(r.key))
+      const b = Number(r.bucket)
+      h.set(b, (h.get(b) ?? 0) + Number(r.n))
+    }
+  const values: { key: string; p: number }[] = []
+  for (const [key, h] of hists) {
+    const v = p75Bucket(h)
+    if (v !== null) values.push({ key, p: v })
+  }
+  const v = sqlite
+    ? `select json_extract(value, '$.key') as key, json_extract(value, '$.p') as p from json_each(?)`
+    : `select key, p from json_to_recordset(?::json) as r(key text, p bigint)`
+  const keyOrder = sqlite ? 'k.key' : 'k.key collate "C"'
+  const sql = `with v as (${v}),
+    k as (select key from (${keyParts.join(' union all ')} union all select key, 1 as n from v) u2 group by key having sum(n) > 0)
+    select k.key as key, coalesce(v.p, -1) as value, count(*) over () as total_keys
+    from k left join v on v.key = k.key order by value ${q.order}, ${keyOrder} asc limit ?`
+  const rows = rowsOf(await db.raw(sql, [JSON.stringify(values), ...keyBindings, q.limit] as never[]))
   return { keys: rows.map((r) => String(r.key)), total: rows.length ? Number(rows[0].total_keys) : 0 }
 }
