@@ -112,8 +112,8 @@ export function p75Bucket(h: Histogram): number | null {
  * The same answer as readTopByVitalSql (decision 185): the whole weeks of the range come from the
  * running packed histograms (vitalTotals.ts: at most three rows per page), the edge days and hours
  * from their rows summed per page and bucket in SQL, the raw hours from `q.raw`; the histograms are
- * added in JS and each page's p75 bucket taken with the same rule. The pages of the range, the
- * order (value, then key in byte order), the limit and the count stay in SQL, fed the p75s as JSON.
+ * added in JS and each page's p75 bucket taken with the same rule. The pages of the range are
+ * counted in SQL (the same key queries); the order, limit and count are taken in JS.
  */
 export async function readTopByVital(db: Queryable, q: VitalTopQuery): Promise<{ keys: string[]; total: number }> {
   if (!totalsReads()) return readTopByVitalSql(db, q)
@@ -188,19 +188,21 @@ export async function readTopByVital(db: Queryable, q: VitalTopQuery): Promise<{
       const b = Number(r.bucket)
       h.set(b, (h.get(b) ?? 0) + Number(r.n))
     }
-  const values: { key: string; p: number }[] = []
+  const values = new Map<string, number>()
   for (const [key, h] of hists) {
     const v = p75Bucket(h)
-    if (v !== null) values.push({ key, p: v })
+    if (v !== null) values.set(key, v)
   }
-  const v = sqlite
-    ? `select json_extract(value, '$.key') as key, json_extract(value, '$.p') as p from json_each(?)`
-    : `select key, p from json_to_recordset(?::json) as r(key text, p bigint)`
-  const keyOrder = sqlite ? 'k.key' : 'k.key collate "C"'
-  const sql = `with v as (${v}),
-    k as (select key from (${keyParts.join(' union all ')} union all select key, 1 as n from v) u2 group by key having sum(n) > 0)
-    select k.key as key, coalesce(v.p, -1) as value, count(*) over () as total_keys
-    from k left join v on v.key = k.key order by value ${q.order}, ${keyOrder} asc limit ?`
-  const rows = rowsOf(await db.raw(sql, [JSON.stringify(values), ...keyBindings, q.limit] as never[]))
-  return { keys: rows.map((r) => String(r.key)), total: rows.length ? Number(rows[0].total_keys) : 0 }
+  // The pages of the range: the keys' row counts summed in SQL (+1 for a page with a p75, as the
+  // single query's union with its p75s), then ordered in JS: value, then key in byte order (the
+  // order of SQLite's BINARY and PostgreSQL's "C" collation), limit, count.
+  const counts = new Map<string, number>()
+  for (const r of rowsOf(await db.raw(`select key, sum(n) as n from (${keyParts.join(' union all ')}) u group by key`, keyBindings as never[])))
+    counts.set(String(r.key), Number(r.n))
+  for (const key of values.keys()) counts.set(key, (counts.get(key) ?? 0) + 1)
+  const rows: { key: string; value: number; bytes: Buffer }[] = []
+  for (const [key, n] of counts) if (n > 0) rows.push({ key, value: values.get(key) ?? -1, bytes: Buffer.from(key, 'utf8') })
+  const dir = q.order === 'asc' ? 1 : -1
+  rows.sort((a, b) => (a.value - b.value) * dir || Buffer.compare(a.bytes, b.bytes))
+  return { keys: rows.slice(0, Math.max(0, q.limit)).map((r) => r.key), total: rows.length }
 }
