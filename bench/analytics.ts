@@ -255,7 +255,8 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
         () => readFunnel(db, range, freshFunnel(steps), now, { background: true }),
       ]),
       [
-        'funnel, the scan it replaces (session paths of the range)',
+        // A reference, not a dashboard query: what a first read cost before decision 187.
+        'funnel, the scan it replaces (session paths of the range; reference, not a dashboard query)',
         async () => funnel(await readSessionPaths(db, range, { like: likeOf(FUNNEL[0]) }, now), FUNNEL),
       ],
       ['journeys to a conversion', () => readJourneys(db, range, '*', 20, now)],
@@ -297,7 +298,7 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
         await keptFunnelWrites()
       }
       const p95 = percentile(times, 95)
-      console.log(`${days}d  ${label}: p95 ${fmt(p95)}${p95 > 300 ? '  (over the 300 ms target)' : ''}`)
+      console.log(`${days}d  ${label}: p95 ${fmt(p95)}${p95 > 300 && !label.includes('reference') ? '  (over the 300 ms target)' : ''}`)
     }
   }
 
