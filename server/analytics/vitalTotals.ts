@@ -15,6 +15,7 @@
 //   re-rolled past day; normally only the current week);
 // - retention purges delete raw events and sessions only: rollups and these rows are kept.
 import type { Queryable } from '../db/rows.ts'
+import { isSqlite } from '../db/rows.ts'
 import { TOTALS_BLOCK_DAYS } from './pageTotals.ts'
 
 export const VITAL_TOTALS_TABLE = 'analytics_vitals_week_totals'
@@ -73,8 +74,9 @@ async function writeWeek(db: Queryable, week: number) {
   }
   await db(VITAL_TOTALS_TABLE).where({ week }).delete()
   const rows = [...hists.values()].map((e) => ({ week, metric: e.metric, path: e.path, hist: packHistogram(e.h) })).filter((r) => r.hist)
-  // 4 bindings a row: 200 rows stay under SQLite's 999 bindings.
-  for (let i = 0; i < rows.length; i += 200) await db(VITAL_TOTALS_TABLE).insert(rows.slice(i, i + 200))
+  // 4 bindings a row: 200 rows stay under SQLite's 999 bindings (PostgreSQL allows 65,535).
+  const batch = isSqlite(db) ? 200 : 2000
+  for (let i = 0; i < rows.length; i += batch) await db(VITAL_TOTALS_TABLE).insert(rows.slice(i, i + batch))
 }
 
 /** Rewrites the rows of the week holding `day` and of every later week already written in its block. */
