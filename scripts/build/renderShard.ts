@@ -83,15 +83,20 @@ export async function renderPages(opts: RenderOptions) {
     }
     // Written synchronously: 27 KB into the page cache is cheaper than the thread pool's round trips.
     fs.writeFileSync(filePath, fileContent)
-    // The compressor's add() waits on the thread pool (a stat, queued behind the gzip and brotli
-    // jobs it started): it runs while the next page renders, one page behind, so its
-    // back-pressure still holds.
     await written
     written = opts.onWritten?.(filePath, fileContent)
     written?.catch(() => {}) // handled here, awaited on the next page or after the last
     facts.set(url, quickFacts(fileContent))
     done++
     opts.onPage?.()
+    // Back to the event loop once per page. Rendering and the compressor's add() resolve as
+    // microtasks only, so without this the loop never reached libuv's poll phase during the
+    // pre-render: a finished compression could not start the next file (decision 175's one
+    // compression thread sat idle after its first file: 12 of 448 files compressed during the
+    // pre-render in CI, 23 s of compression left after it at 10k cities), and the chatbot
+    // index worker's message, the images and feeds and the admin's move all waited for the last
+    // page. setImmediate runs after the poll phase, so their callbacks run between two pages.
+    await new Promise<void>((resolve) => setImmediate(resolve))
   }
   await written
   return { done, facts, rendered }
