@@ -4,7 +4,7 @@
 import type { Queryable } from '../db/rows.ts'
 import { chunk, isSqlite } from '../db/rows.ts'
 import { byCode, funnel, funnelResult, globRe, journeyKey, journeyRow, journeysOfSession, likeOf, type FunnelResult, type FunnelStep } from './funnels.ts'
-import { computeFunnelHours, funnelKey, stableThrough, touchKey, writeFunnelHours } from './funnelRollups.ts'
+import { computeFunnelHours, funnelKey, runsOutside, stableThrough, touchKey, writeFunnelHours } from './funnelRollups.ts'
 import { HOUR_MS } from './ingest.ts'
 import { readSessionPaths } from './pageReads.ts'
 import { plan, type Range } from './queries.ts'
@@ -97,18 +97,6 @@ async function addRest(db: Queryable, range: Pick<Range, 'from' | 'to'>, steps: 
     rest.steps.forEach((s, i) => (counts[i] += s.sessions))
   }
   return funnelResult(steps, counts)
-}
-
-/** Runs of consecutive hours of [h0, h1) not in `have`. */
-function runsOutside(have: Set<number>, h0: number, h1: number): [number, number][] {
-  const runs: [number, number][] = []
-  for (let h = h0; h < h1; h++) {
-    if (have.has(h)) continue
-    const last = runs.at(-1)
-    if (last && last[1] === h) last[1] = h + 1
-    else runs.push([h, h + 1])
-  }
-  return runs
 }
 
 type Source = { sql: string; bindings: unknown[] }

@@ -102,6 +102,11 @@ export async function missingRuns(db: Queryable, key: string, h0: number, h1: nu
       (await db('analytics_funnel_hourly').where({ funnel_key: key }).andWhere('hour', '>=', h0).andWhere('hour', '<', h1).pluck('hour')) as (number | string)[]
     ).map(Number),
   )
+  return runsOutside(have, h0, h1)
+}
+
+/** Runs of consecutive hours of [h0, h1) not in `have`. */
+export function runsOutside(have: Set<number>, h0: number, h1: number): [number, number][] {
   const runs: [number, number][] = []
   for (let h = h0; h < h1; h++) {
     if (have.has(h)) continue
