@@ -1,14 +1,17 @@
 // Writes .gz and .br beside every text asset so the server never compresses per request.
-// Pages are compressed while pre-rendering goes on, one file at a time on one thread of libuv's
-// pool (the second core compresses while the first renders, never both); the rest of the output
-// after the build's last write, on every core. A content-hash cache (var/precompress-cache/) keeps each file's .gz and .br from
-// the last build: a file whose bytes did not change is copied, not compressed again. The output
-// is the same bytes either way (zlib and brotli are deterministic for the same input and levels).
-import crypto from 'node:crypto'
+// Pages are compressed while pre-rendering goes on, in one worker thread (precompressWorker.mjs:
+// the second core compresses while the first renders, never both); the rest of the output after
+// the build's last write, in one worker per core, biggest files first. The main thread only posts
+// file names: the worker reads, hashes, compresses and writes each file synchronously, so
+// compression no longer advances one async step per rendered page (decision 192). A content-hash
+// cache (var/precompress-cache/) keeps each file's .gz and .br from the last build: a file whose
+// bytes did not change is copied, not compressed again. The output is the same bytes either way
+// (zlib and brotli are deterministic for the same input and levels).
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { Worker } from 'node:worker_threads'
 import zlib from 'node:zlib'
 
 const gzip = promisify(zlib.gzip)
@@ -16,6 +19,14 @@ const brotli = promisify(zlib.brotliCompress)
 const compressible = /\.(html|js|mjs|css|svg|xml|txt|json|webmanifest)$/
 /** Smaller files are served as they are. */
 const MIN_BYTES = 512
+/** Plain JavaScript: loads the same under tsx and plain Node, with no loader in the worker. */
+const workerFile = new URL('./precompressWorker.mjs', import.meta.url)
+/** Files posted to a worker ahead while the pre-render runs: the main thread reads the workers'
+ * answers only between two pages, so each worker holds a few files in hand and never waits on it. */
+const RENDER_WINDOW = 16
+/** From finish() on the main thread is free: two per worker (one compressing, one next) keep the
+ * biggest-first order across workers. */
+const FINISH_WINDOW = 2
 
 function* walk(dir: string): Generator<string> {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -45,16 +56,23 @@ export type PrecompressStats = {
 type Options = {
   /** Where the content-hash cache lives; undefined turns the cache off. */
   cacheDir?: string
-  /** Files compressing at once until finish(): 1 keeps compression on one thread of libuv's pool
-   * (gzip then brotli), so it never takes both cores from the pre-render. */
+  /** Worker threads compressing until finish(): 1 keeps compression on one core, so it never takes
+   * both cores from the pre-render. */
   duringRender?: number
-  /** Files compressing at once from finish() on (the pre-render is over): every core. */
+  /** Worker threads from finish() on (the pre-render is over): every core. */
   concurrency?: number
 }
 
+/** A worker's answer for one file (precompressWorker.mjs). */
+type Answer =
+  | { id: number; error: unknown }
+  | { id: number; size: number; mtimeMs: number; cached: boolean; used: string[] }
+
+type Thread = { worker: Worker; pending: Set<number> }
+
 /** Compresses files as they are written (add) and whatever is left at the end (finish). Files
- * wait in a queue (their names, not their bytes: read back from the page cache when their turn
- * comes), so adding never holds up the pre-render. */
+ * wait in a queue (their names, not their bytes: the worker reads them back from the page cache
+ * when their turn comes), so adding never holds up the pre-render. */
 export function createPrecompressor({ cacheDir, duringRender = 1, concurrency = Math.max(2, os.availableParallelism()) }: Options = {}) {
   /** Files done, with the size and mtime they had, to notice a file written again afterwards. */
   const done = new Map<string, { size: number; mtimeMs: number }>()
@@ -63,83 +81,81 @@ export function createPrecompressor({ cacheDir, duringRender = 1, concurrency = 
   let finishing = false
   if (cacheDir) fs.mkdirSync(cacheDir, { recursive: true })
 
-  async function fromCache(key: string, file: string): Promise<boolean> {
-    if (!cacheDir) return false
-    const gz = path.join(cacheDir, `${key}.gz`)
-    const br = path.join(cacheDir, `${key}.br`)
-    try {
-      await Promise.all([fs.promises.copyFile(gz, `${file}.gz`), fs.promises.copyFile(br, `${file}.br`)])
-    } catch {
-      return false
-    }
-    used.add(`${key}.gz`).add(`${key}.br`)
-    return true
-  }
-
-  /** Compressions under way by cache key: files with the same bytes share one. */
-  const inflight = new Map<string, Promise<[Buffer, Buffer]>>()
-  let seq = 0
-
-  async function compress(file: string) {
-    const body = fs.readFileSync(file)
-    const stat = fs.statSync(file)
-    done.set(file, { size: stat.size, mtimeMs: stat.mtimeMs })
-    const levels = levelsOf(file)
-    const key = cacheDir ? `${crypto.createHash('sha256').update(body).digest('hex')}-g${levels.gzip}-q${levels.brotli}` : ''
-    if (await fromCache(key, file)) {
-      stats.cached++
-    } else {
-      let pending = cacheDir ? inflight.get(key) : undefined
-      const first = !pending
-      if (!pending) {
-        // One after the other: one thread of the pool per file.
-        pending = gzip(body, { level: levels.gzip }).then(async (gz) => [gz, await brotli(body, brotliOptions(levels.brotli, body.length))] as [Buffer, Buffer])
-        if (cacheDir) inflight.set(key, pending)
-      }
-      const [gz, br] = await pending
-      await Promise.all([fs.promises.writeFile(`${file}.gz`, gz), fs.promises.writeFile(`${file}.br`, br)])
-      if (cacheDir && first) {
-        // Written under a temporary name then renamed: a build killed midway leaves no torn entry.
-        for (const [ext, bytes] of [
-          ['gz', gz],
-          ['br', br],
-        ] as const) {
-          const tmp = path.join(cacheDir, `${key}.${ext}.${process.pid}-${++seq}.tmp`)
-          await fs.promises.writeFile(tmp, bytes)
-          await fs.promises.rename(tmp, path.join(cacheDir, `${key}.${ext}`))
-          used.add(`${key}.${ext}`)
-        }
-        inflight.delete(key)
-      }
-    }
-    stats.files++
-    if (!finishing) stats.duringRender++
-  }
-
-  /** Files waiting, in order (read from `next` on); queued: those not started yet. */
+  /** Files waiting, in order (read from `next` on); queued: those not posted yet. */
   const queue: string[] = []
   let next = 0
   const queued = new Set<string>()
-  let active = 0
-  let limit = duringRender
+  /** Files posted to a worker, by job id. */
+  const jobs = new Map<number, string>()
+  let seq = 0
+  const threads: Thread[] = []
+  let limit = Math.max(1, duringRender)
   let failure: unknown
   let idle: (() => void) | undefined
 
+  function spawn(): Thread {
+    const worker = new Worker(workerFile, { execArgv: [], workerData: { cacheDir } })
+    const thread: Thread = { worker, pending: new Set() }
+    worker.unref() // ref'd only while it has files (post), so an idle worker never keeps the build alive
+    worker.on('message', (answer: Answer) => settle(thread, answer))
+    const lost = (error: unknown) => {
+      // The worker died: its files fail (rethrown by finish()), the others go on in a new one.
+      failure ??= error
+      threads.splice(threads.indexOf(thread) >>> 0, threads.includes(thread) ? 1 : 0)
+      for (const id of thread.pending) jobs.delete(id)
+      thread.pending.clear()
+      pump()
+    }
+    worker.on('error', lost)
+    worker.on('exit', (code) => {
+      if (thread.pending.size) lost(new Error(`the compression worker exited with code ${code}`))
+    })
+    threads.push(thread)
+    return thread
+  }
+
+  function settle(thread: Thread, answer: Answer) {
+    const file = jobs.get(answer.id)
+    jobs.delete(answer.id)
+    thread.pending.delete(answer.id)
+    if (thread.pending.size === 0) thread.worker.unref()
+    if (file !== undefined) {
+      if ('error' in answer) failure ??= answer.error ?? new Error(`compressing ${file} failed`)
+      else {
+        done.set(file, { size: answer.size, mtimeMs: answer.mtimeMs })
+        for (const name of answer.used) used.add(name)
+        if (answer.cached) stats.cached++
+        stats.files++
+        if (!finishing) stats.duringRender++
+      }
+    }
+    pump()
+  }
+
+  /** The worker with the fewest files in hand, among the first `limit`, if it has room. */
+  function pick(): Thread | undefined {
+    while (threads.length < limit) spawn()
+    const window = finishing ? FINISH_WINDOW : RENDER_WINDOW
+    let best: Thread | undefined
+    for (const thread of threads.slice(0, limit)) if (!best || thread.pending.size < best.pending.size) best = thread
+    return best && best.pending.size < window ? best : undefined
+  }
+
   function pump() {
-    while (active < limit && next < queue.length) {
+    while (next < queue.length) {
+      const thread = pick()
+      if (!thread) break
       const file = queue[next++]
       queued.delete(file)
-      active++
-      compress(file)
-        .catch((error: unknown) => (failure ??= error))
-        .finally(() => {
-          active--
-          pump()
-        })
+      const id = ++seq
+      jobs.set(id, file)
+      if (thread.pending.size === 0) thread.worker.ref()
+      thread.pending.add(id)
+      thread.worker.postMessage({ id, file, ...levelsOf(file) })
     }
     if (next === queue.length) {
       queue.length = next = 0
-      if (active === 0) idle?.()
+      if (jobs.size === 0) idle?.()
     }
   }
 
@@ -155,6 +171,25 @@ export function createPrecompressor({ cacheDir, duringRender = 1, concurrency = 
     queued.add(file)
     queue.push(file)
     pump()
+  }
+
+  /** The files not posted yet, biggest first (the longest compressions start first, so the
+   * workers end together). */
+  function biggestFirst() {
+    const size = (file: string) => {
+      try {
+        return fs.statSync(file).size
+      } catch {
+        return 0 // gone: the worker reports the error
+      }
+    }
+    const rest = queue.slice(next).map((f) => ({ f, size: size(f) }))
+    rest.sort((a, b) => b.size - a.size)
+    queue.splice(next, rest.length, ...rest.map(({ f }) => f))
+  }
+
+  async function stop() {
+    await Promise.all(threads.splice(0).map(({ worker }) => worker.terminate()))
   }
 
   return {
@@ -178,27 +213,36 @@ export function createPrecompressor({ cacheDir, duringRender = 1, concurrency = 
       enqueue(file)
     },
     /** After the build's last write: compresses, on every core, what is queued and every file not
-     * done yet (or changed since), waits for all, prunes cache entries this build did not use.
-     * Returns the stats. */
+     * done yet (or changed since), biggest first, waits for all, prunes cache entries this build
+     * did not use. Returns the stats. */
     async finish(outDir: string): Promise<PrecompressStats> {
       finishing = true
-      limit = concurrency
+      limit = Math.max(1, concurrency)
       const started = performance.now()
-      await drained()
-      for (const file of walk(outDir)) {
-        if (!compressible.test(file)) continue
-        const stat = fs.statSync(file)
-        if (stat.size <= MIN_BYTES) continue
-        const before = done.get(file)
-        if (before && before.size === stat.size && before.mtimeMs === stat.mtimeMs) continue
-        if (before) {
-          // Written again after the pre-render: compressed once more, counted once.
-          stats.files--
-          stats.duringRender--
+      try {
+        biggestFirst()
+        await drained()
+        for (const file of walk(outDir)) {
+          if (!compressible.test(file)) continue
+          const stat = fs.statSync(file)
+          if (stat.size <= MIN_BYTES) continue
+          const before = done.get(file)
+          if (before && before.size === stat.size && before.mtimeMs === stat.mtimeMs) continue
+          if (before) {
+            // Written again after the pre-render: compressed once more, counted once.
+            stats.files--
+            stats.duringRender--
+          }
+          if (!queued.has(file)) {
+            queued.add(file)
+            queue.push(file)
+          }
         }
-        enqueue(file)
+        biggestFirst()
+        await drained()
+      } finally {
+        await stop()
       }
-      await drained()
       if (failure) throw failure
       if (cacheDir) {
         for (const name of fs.readdirSync(cacheDir)) if (!used.has(name)) fs.rmSync(path.join(cacheDir, name), { force: true })

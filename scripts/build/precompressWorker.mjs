@@ -1,0 +1,70 @@
+// The compression thread of precompress.ts (docs/decisions/192-compression-worker.md). Plain
+// JavaScript, no TypeScript: it needs node:zlib, node:fs and node:crypto alone, so it loads the
+// same under tsx (dev, `npm run build`) and plain Node, with no loader in the worker.
+//
+// Each message is one file: { id, file, gzip, brotli } (the levels chosen by precompress.ts). The
+// whole job runs here, synchronously, one file after the other: read, sha256 key, copy the .gz
+// and .br from the content-hash cache if they are there, else gzip and brotli, write file.gz and
+// file.br, then the cache entries (temporary name, then rename). So it goes on at full speed while
+// the main thread renders. Answers { id, size, mtimeMs, cached, used } or { id, error }.
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { parentPort, threadId, workerData } from 'node:worker_threads'
+import zlib from 'node:zlib'
+
+/** @type {string | undefined} */
+const cacheDir = workerData.cacheDir
+let seq = 0
+
+/** @param {{ id: number, file: string, gzip: number, brotli: number }} job */
+function compress({ file, gzip, brotli }) {
+  const body = fs.readFileSync(file)
+  const stat = fs.statSync(file)
+  const result = { size: stat.size, mtimeMs: stat.mtimeMs, cached: false, used: /** @type {string[]} */ ([]) }
+  if (!cacheDir) {
+    write(file, body, gzip, brotli)
+    return result
+  }
+  const key = `${crypto.createHash('sha256').update(body).digest('hex')}-g${gzip}-q${brotli}`
+  try {
+    fs.copyFileSync(path.join(cacheDir, `${key}.gz`), `${file}.gz`)
+    fs.copyFileSync(path.join(cacheDir, `${key}.br`), `${file}.br`)
+    result.cached = true
+    result.used.push(`${key}.gz`, `${key}.br`)
+    return result
+  } catch {
+    // Not in the cache (or torn away by another build): compressed below.
+  }
+  const [gz, br] = write(file, body, gzip, brotli)
+  // Written under a temporary name then renamed: a build killed midway leaves no torn entry.
+  for (const [ext, bytes] of /** @type {const} */ ([
+    ['gz', gz],
+    ['br', br],
+  ])) {
+    const tmp = path.join(cacheDir, `${key}.${ext}.${process.pid}-${threadId}-${++seq}.tmp`)
+    fs.writeFileSync(tmp, bytes)
+    fs.renameSync(tmp, path.join(cacheDir, `${key}.${ext}`))
+    result.used.push(`${key}.${ext}`)
+  }
+  return result
+}
+
+/** Writes file.gz and file.br; returns their bytes. */
+function write(file, body, gzip, brotli) {
+  const gz = zlib.gzipSync(body, { level: gzip })
+  const br = zlib.brotliCompressSync(body, {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotli, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+  })
+  fs.writeFileSync(`${file}.gz`, gz)
+  fs.writeFileSync(`${file}.br`, br)
+  return [gz, br]
+}
+
+parentPort?.on('message', (job) => {
+  try {
+    parentPort?.postMessage({ id: job.id, ...compress(job) })
+  } catch (error) {
+    parentPort?.postMessage({ id: job.id, error })
+  }
+})
