@@ -64,9 +64,7 @@ type Options = {
 }
 
 /** A worker's answer for one file (precompressWorker.mjs). */
-type Answer =
-  | { id: number; error: unknown }
-  | { id: number; size: number; mtimeMs: number; cached: boolean; used: string[] }
+type Answer = { id: number; error: unknown } | { id: number; size: number; mtimeMs: number; cached: boolean; used: string[] }
 
 type Thread = { worker: Worker; pending: Set<number> }
 

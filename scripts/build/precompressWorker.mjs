@@ -10,6 +10,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import process from 'node:process'
 import { parentPort, threadId, workerData } from 'node:worker_threads'
 import zlib from 'node:zlib'
 
