@@ -109,6 +109,105 @@ export function p75Bucket(h: Histogram): number | null {
 }
 
 /**
+ * Histograms of many pages over one metric's buckets (decision 191): a page's histogram is a
+ * plain array indexed by the bucket's column (columns numbered as buckets are first seen), and the
+ * packed rows ("bucket:n,bucket:n") are parsed by char code, not split into strings and Maps: at
+ * 10 M events a 90-day range parses ~20k packed rows of ~45 buckets.
+ */
+export class VitalHistograms {
+  private readonly small: number[] = []
+  private readonly large = new Map<number, number>()
+  private readonly buckets: number[] = []
+  readonly rows = new Map<string, number[]>()
+
+  private column(bucket: number): number {
+    const small = Number.isInteger(bucket) && bucket >= 0 && bucket < 65_536
+    let c = small ? this.small[bucket] : this.large.get(bucket)
+    if (c === undefined) {
+      c = this.buckets.length
+      this.buckets.push(bucket)
+      if (small) this.small[bucket] = c
+      else this.large.set(bucket, c)
+    }
+    return c
+  }
+
+  private row(key: string): number[] {
+    let r = this.rows.get(key)
+    if (!r) this.rows.set(key, (r = []))
+    return r
+  }
+
+  add(key: string, bucket: number, n: number): void {
+    const r = this.row(key)
+    const c = this.column(bucket)
+    r[c] = (r[c] ?? 0) + n
+  }
+
+  /** Adds `sign` times a packed histogram (packHistogram's form) to the page's. */
+  addPacked(key: string, packed: string, sign: 1 | -1 = 1): void {
+    const r = this.row(key)
+    const len = packed.length
+    let i = 0
+    while (i < len) {
+      const start = i
+      let b = 0
+      let n = 0
+      let digits = 0
+      let c = packed.charCodeAt(i)
+      while (c >= 48 && c <= 57) {
+        b = b * 10 + (c - 48)
+        c = packed.charCodeAt(++i)
+        digits++
+      }
+      if (c === 58 && digits > 0 && digits <= 15) {
+        c = packed.charCodeAt(++i)
+        digits = 0
+        while (c >= 48 && c <= 57) {
+          n = n * 10 + (c - 48)
+          c = packed.charCodeAt(++i)
+          digits++
+        }
+      } else digits = 0
+      if (digits === 0 || digits > 15 || (i < len && c !== 44)) {
+        // Not the plain form (a sign, a fraction, an exponent): the rest the slow way.
+        const h: Histogram = new Map()
+        addPacked(h, packed.slice(start), sign)
+        for (const [bucket, v] of h) {
+          const col = this.column(bucket)
+          r[col] = (r[col] ?? 0) + v
+        }
+        return
+      }
+      const col = this.column(b)
+      r[col] = (r[col] ?? 0) + sign * n
+      i++
+    }
+  }
+
+  /** Each page's p75 bucket (p75Bucket's rule); pages whose histogram is empty are left out. */
+  p75s(): Map<string, number> {
+    const order = this.buckets.map((_, c) => c).sort((a, b) => this.buckets[a] - this.buckets[b])
+    const out = new Map<string, number>()
+    for (const [key, r] of this.rows) {
+      let tot = 0
+      for (let c = 0; c < r.length; c++) tot += r[c] ?? 0
+      let cum = 0
+      for (const c of order) {
+        const n = r[c]
+        if (n === undefined || n === 0) continue
+        cum += n
+        if (cum * 4 >= tot * 3) {
+          out.set(key, this.buckets[c])
+          break
+        }
+      }
+    }
+    return out
+  }
+}
+
+/**
  * The whole weeks and the signed day spans that make up the days [from, to) (decision 191): the
  * whole weeks inside the range, widened by the week holding an edge of 4 to 6 days, whose days
  * outside the range are then subtracted (1 to 3 days instead of 4 to 6 added). Exact because a
@@ -147,12 +246,7 @@ export async function readTopByVital(db: Queryable, q: VitalTopQuery): Promise<{
   const sqlite = isSqlite(db)
   const like = (column: string) => (q.like ? (sqlite ? ` and ${column} like ? escape '\\'` : ` and ${column} ilike ? escape '\\'`) : '')
   const likeBinding = q.like ? [q.like] : []
-  const hists = new Map<string, Histogram>()
-  const histOf = (key: string) => {
-    let h = hists.get(key)
-    if (!h) hists.set(key, (h = new Map()))
-    return h
-  }
+  const hists = new VitalHistograms()
   const vitalParts: string[] = []
   const vitalBindings: unknown[] = []
   const keyParts: string[] = []
@@ -209,22 +303,10 @@ export async function readTopByVital(db: Queryable, q: VitalTopQuery): Promise<{
     vitalParts.length ? db.raw(vitalParts.join(' union all '), vitalBindings as never[]) : null,
     db.raw(`select key, sum(n) as n from (${keyParts.join(' union all ')}) u group by key`, keyBindings as never[]),
   ])
-  for (const { sign, rows } of packed) for (const r of rows) addPacked(histOf(String(r.path)), String(r.hist), sign)
-  if (edges)
-    for (const r of rowsOf(edges)) {
-      const h = histOf(String(r.key))
-      const b = Number(r.bucket)
-      h.set(b, (h.get(b) ?? 0) + Number(r.n))
-    }
-  for (const r of q.raw) {
-    const h = histOf(r.key)
-    for (const [bucket, n] of r.buckets) h.set(bucket, (h.get(bucket) ?? 0) + n)
-  }
-  const values = new Map<string, number>()
-  for (const [key, h] of hists) {
-    const v = p75Bucket(h)
-    if (v !== null) values.set(key, v)
-  }
+  for (const { sign, rows } of packed) for (const r of rows) hists.addPacked(String(r.path), String(r.hist), sign)
+  if (edges) for (const r of rowsOf(edges)) hists.add(String(r.key), Number(r.bucket), Number(r.n))
+  for (const r of q.raw) for (const [bucket, n] of r.buckets) hists.add(r.key, bucket, n)
+  const values = hists.p75s()
   // The pages of the range: the keys' row counts summed in SQL (+1 for a page with a p75, as the
   // single query's union with its p75s), then ordered in JS: value, then key in byte order (the
   // order of SQLite's BINARY and PostgreSQL's "C" collation), limit, count.
