@@ -296,7 +296,11 @@ export async function readTopByVital(db: Queryable, q: VitalTopQuery): Promise<{
       weekBounds.map(async (b) => ({
         sign: b.sign,
         rows: rowsOf(
-          await db.raw(`select path, hist from ${VITAL_TOTALS_TABLE} where week = ? and metric = ?${like('path')}`, [b.week, q.metric, ...likeBinding] as never[]),
+          await db.raw(`select path, hist from ${VITAL_TOTALS_TABLE} where week = ? and metric = ?${like('path')}`, [
+            b.week,
+            q.metric,
+            ...likeBinding,
+          ] as never[]),
         ),
       })),
     ),

@@ -227,7 +227,7 @@ describe('the edge days and the parsed histograms of decision 191', () => {
 
   it('VitalHistograms answers p75Bucket for packed, signed and plain additions', () => {
     let seed = 191
-    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n)
+    const rand = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n
     const buckets = [25, 50, 975, 1000, 1100, 9900, 60_000, 1_000_000_000, 70_000.5]
     for (let round = 0; round < 300; round++) {
       const hs = new VitalHistograms()
@@ -241,7 +241,12 @@ describe('the edge days and the parsed histograms of decision 191', () => {
         for (const b of buckets) if (rand(3)) full.set(b, 1 + rand(1000))
         const part = new Map<number, number>()
         for (const [b, n] of full) if (rand(2)) part.set(b, rand(n + 1))
-        const packed = (h: Map<number, number>) => [...h].filter(([, n]) => n).sort((a, b) => a[0] - b[0]).map(([b, n]) => `${b}:${n}`).join(',')
+        const packed = (h: Map<number, number>) =>
+          [...h]
+            .filter(([, n]) => n)
+            .sort((a, b) => a[0] - b[0])
+            .map(([b, n]) => `${b}:${n}`)
+            .join(',')
         hs.addPacked(key, packed(full))
         hs.addPacked(key, packed(part), -1)
         for (const [b, n] of full) e.set(b, n - (part.get(b) ?? 0))
@@ -258,7 +263,15 @@ describe('the edge days and the parsed histograms of decision 191', () => {
     const odd = new VitalHistograms()
     odd.addPacked('/x', '25:3,1e3:1,50:2')
     odd.addPacked('/x', '50:-1', 1)
-    expect(odd.p75s().get('/x')).toBe(p75Bucket(new Map([[25, 3], [1000, 1], [50, 1]])))
+    expect(odd.p75s().get('/x')).toBe(
+      p75Bucket(
+        new Map([
+          [25, 3],
+          [1000, 1],
+          [50, 1],
+        ]),
+      ),
+    )
     const empty = new VitalHistograms()
     empty.addPacked('/e', '')
     empty.addPacked('/z', '25:4')
