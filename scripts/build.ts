@@ -8,7 +8,7 @@ import { AggregateDataError, DataError, defaultDataDir } from '../data/loadData.
 import { setDbPosts } from '../data/dbPosts.ts'
 import { getSiteContext } from '../pages/_shared/siteContext.ts'
 import { readBuildSnapshot } from '../server/posts/snapshot.ts'
-import { startStep, type StepResult } from './build/steps.ts'
+import { prestartStep, startStep, type StepResult } from './build/steps.ts'
 import { buildCacheDir, createBuildCache, readAutoImporter, sourceHash, unhashedInputs, writeAutoImporter } from './build/buildCache.ts'
 import { CHATBOT_INDEX_FILE } from './build/chatbotIndex.ts'
 import { prepareEarlyOutputs } from './build/earlyOutputs.ts'
@@ -64,7 +64,23 @@ function precompressCacheDir() {
   return path.join(varDir, 'precompress-cache', path.relative(root, distDir).replace(/[^\w.-]+/g, '_') || 'dist')
 }
 
-export async function buildSite({ quiet = false, serial = true } = {}) {
+export async function buildSite(options: { quiet?: boolean; serial?: boolean } = {}) {
+  // The pre-render hooks run from the bundled server code, where import.meta.url no longer
+  // points into data/: tell them where the data is (the bundles' child inherits it too).
+  process.env.DATA_DIR ||= defaultDataDir
+  // The bundles' child starts now and loads Node, Vite and vike's plugin while this process reads
+  // and validates the data; it builds only when told to, after `rm -rf dist` (decision 193).
+  // BUILD_PRESTART_BUNDLES=0 starts it where it was before, after the data (to compare).
+  const bundlesChild = process.env.BUILD_PRESTART_BUNDLES === '0' ? undefined : prestartStep('bundles', ['', options.quiet ? 'quiet' : ''])
+  try {
+    return await buildSiteWith(bundlesChild, options)
+  } finally {
+    // Not told to build (bundles from the build cache, or an error before): it ends without building.
+    bundlesChild?.cancel()
+  }
+}
+
+async function buildSiteWith(bundlesChild: ReturnType<typeof prestartStep> | undefined, { quiet = false, serial = true } = {}) {
   // The old generation grows to 1.2x what a full GC left, not V8's default (up to 4x at the build's
   // allocation rate): at 10k cities the heap swung 280 -> 800 MB and RSS followed to 1.3 GB; with
   // it the heap stays near 300 MB and RSS at 700 MB, same render time (decision 177). Read at each GC.
@@ -89,9 +105,6 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
       },
       { distDir, varDir },
     )
-  // The pre-render hooks run from the bundled server code, where import.meta.url no longer
-  // points into data/: tell them where the data is.
-  process.env.DATA_DIR ||= defaultDataDir
   const log = (line: string) => quiet || console.log(line)
   const snapshot = await readBuildSnapshot(root, log)
   setDbPosts(snapshot)
@@ -153,7 +166,7 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
   if (cachedBundles?.autoImporter) writeAutoImporter(cachedBundles.autoImporter)
   const bundlesStep: Promise<StepResult & { cached?: boolean }> = cachedBundles
     ? Promise.resolve({ ...cachedBundles, autoImporter: undefined, peakRssMb: 0, seconds: (performance.now() - restoreStarted) / 1000, cached: true })
-    : startStep('bundles', ['', quiet ? 'quiet' : '']).then((result) => {
+    : (bundlesChild ?? prestartStep('bundles', ['', quiet ? 'quiet' : ''])).go().then((result) => {
         // Before anything else is written into the output folder: it holds the bundles alone.
         storeStep('bundles', result, distDir)
         return result
@@ -164,6 +177,8 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
   const early = prepareEarlyOutputs(ctx, redirects, cms.overrides.size === 0)
   phases.early = early.seconds
   const bundles = await bundlesStep
+  // When the bundles were ready, from the build's start: the critical path up to the pre-render.
+  phases.bundlesReady = (performance.now() - started) / 1000
   if (bundles.cached) phases.bundlesCached = 1
   // With --parallel (serial by default, docs/decisions/170-parallel-render-default.md) the render
   // child starts now, once the bundles are built: started before them, its start-up (modules, data
@@ -173,7 +188,7 @@ export async function buildSite({ quiet = false, serial = true } = {}) {
     : startRenderWorker({ dataDir: process.env.DATA_DIR!, snapshot, rules: redirects.rules, overrides: cms.overrides }, progress)
   worker?.ready.catch(() => {})
   log(
-    `bundles ${bundles.cached ? 'copied from the build cache' : 'built'} in ${bundles.seconds.toFixed(1)} s (${early.seconds.toFixed(1)} s of sitemap and redirect files meanwhile)`,
+    `bundles ${bundles.cached ? 'copied from the build cache' : 'built'} in ${bundles.seconds.toFixed(1)} s, ready ${phases.bundlesReady.toFixed(1)} s after the start (${early.seconds.toFixed(1)} s of sitemap and redirect files meanwhile)`,
   )
   phases.bundles = bundles.seconds
   for (const [file, bytes] of early.files) fs.writeFileSync(path.join(outDir, file), bytes)

@@ -104,7 +104,7 @@ export function Figure({
 }) {
   const delta = compare && before !== undefined ? change(value, before) : undefined
   return (
-    <Card component="section" aria-label={label} sx={{ height: '100%' }}>
+    <Card component="section" aria-label={label} sx={fillGridCell}>
       <CardContent>
         <Typography variant="body2" color="text.secondary">
           {label}
@@ -129,6 +129,11 @@ export function Figure({
   )
 }
 
+/** A card fills the height of its Grid cell (cards of a row end level), and only there: as a
+ * flex item of the page's column a 100 % height resolved against the whole page and stretched a
+ * lone card (the funnel, the journeys) by thousands of blank pixels. */
+const fillGridCell = { '.MuiGrid-root > &': { height: '100%' } } as const
+
 /** A table with a CSV export of the same rows; optional chart above it. */
 export function DataCard<T>({
   title,
@@ -146,7 +151,7 @@ export function DataCard<T>({
   empty?: string
 }) {
   return (
-    <Card component="section" aria-label={title} sx={{ height: '100%' }}>
+    <Card component="section" aria-label={title} sx={fillGridCell}>
       <CardHeader
         title={title}
         slotProps={{ title: { variant: 'h6', component: 'h2' } }}

@@ -48,15 +48,24 @@ export function runStep(step: 'bundles' | 'admin', args: string[] = []): StepRes
  * pre-render (the step then runs on the other core). The child is killed if the build exits
  * first (a failed pre-render), so it never writes into an output folder nobody waits for. */
 export function startStep(step: 'bundles' | 'admin', args: string[] = []): Promise<StepResult> {
+  return prestartStep(step, args).go()
+}
+
+/** Starts a step's child process, which loads Vite's modules and then waits: go() lets it build,
+ * cancel() ends it without building. The build pre-starts the bundles before it validates the
+ * data, so their start-up (Node, Vite, vike's plugin: ~1.5 s) overlaps the data's parse on the
+ * other core, and a data error still leaves the previous dist/ untouched (decision 193). */
+export function prestartStep(step: 'bundles' | 'admin', args: string[] = []): { go(): Promise<StepResult>; cancel(): void } {
   const child = spawn(process.execPath, stepArgs(step, args), {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, ...allocatorEnv },
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, ...allocatorEnv, VITE_STEP_WAIT: '1' },
   })
   const killChild = () => child.kill()
   process.once('exit', killChild)
   let stdout = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
-  return new Promise((resolve, reject) => {
+  child.stdin.on('error', () => {})
+  const done = new Promise<StepResult>((resolve, reject) => {
     child.on('error', reject)
     child.on('close', (status) => {
       process.off('exit', killChild)
@@ -70,4 +79,17 @@ export function startStep(step: 'bundles' | 'admin', args: string[] = []): Promi
       }
     })
   })
+  done.catch(() => {})
+  let told = false
+  return {
+    go() {
+      if (!told) child.stdin.end('go\n')
+      told = true
+      return done
+    },
+    cancel() {
+      if (!told) child.stdin.end()
+      told = true
+    },
+  }
 }

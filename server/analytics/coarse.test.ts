@@ -13,6 +13,7 @@ import { HOUR_MS } from './ingest.ts'
 import { bucketOf, p75, type Vital } from './pageDetails.ts'
 import { dayRange, plan, readBreakdown, readTopKeys } from './queries.ts'
 import { rolledThrough, runRollups } from './rollup.ts'
+import { insertTestEvents, type TestDb, type TestEvent } from './testEvents.ts'
 
 const START = Date.parse('2026-10-29T21:00:00.000Z')
 const NOW = Date.parse('2026-11-22T02:40:00.000Z') // rolled up through 01:00; 02:00 is read raw
@@ -27,9 +28,9 @@ const BUILD = familyLookupOf(
   'build-1',
 )
 
-type Row = { type: string; path: string; ts: number; value: number | null; name: string; session: string }
+type Row = TestEvent
 
-async function seed(db: ReturnType<typeof useTestDb>['db']) {
+async function seed(db: TestDb) {
   const events: Row[] = []
   const sessions: Record<string, unknown>[] = []
   let n = 0
@@ -58,22 +59,7 @@ async function seed(db: ReturnType<typeof useTestDb>['db']) {
     add('web_vital', second, 31_000, 200 + ((n * 211) % 4000), 'LCP')
     if (n % 4 === 0) add('form_view', second, 35_000, null, 'quote')
   }
-  for (let i = 0; i < sessions.length; i += 100) await db('analytics_sessions').insert(sessions.slice(i, i + 100))
-  const rows = events.map((e) => ({
-    type: e.type,
-    path: e.path,
-    visitor_id: 'v',
-    session_id: e.session,
-    occurred_at: e.ts,
-    ts: e.ts,
-    value: e.value,
-    name: e.name,
-    goal: '',
-    channel: 'organic-search',
-    device: 'desktop',
-    received_at: new Date(e.ts).toISOString(),
-  }))
-  for (let i = 0; i < rows.length; i += 100) await db('events').insert(rows.slice(i, i + 100))
+  await insertTestEvents(db, events, sessions)
   return events
 }
 

@@ -9,6 +9,7 @@ import { familyLookupOf, OUTSIDE_BUILD } from './families.ts'
 import { DAY_MS } from './ingest.ts'
 import { dayRange } from './queries.ts'
 import { runRollups } from './rollup.ts'
+import { insertTestEvents, type TestDb, type TestEvent } from './testEvents.ts'
 
 const START = Date.parse('2026-11-20T21:00:00.000Z')
 const NOW = Date.parse('2026-11-23T02:40:00.000Z') // rolled up through 01:00; 02:00 is read raw
@@ -23,9 +24,9 @@ const BUILD = familyLookupOf(
   'build-1',
 )
 
-type Row = { type: string; path: string; ts: number; value: number | null; name: string; goal: string; session: string }
+type Row = TestEvent & { goal: string }
 
-async function seed(db: ReturnType<typeof useTestDb>['db']) {
+async function seed(db: TestDb) {
   const events: Row[] = []
   const sessions: Record<string, unknown>[] = []
   let n = 0
@@ -54,22 +55,7 @@ async function seed(db: ReturnType<typeof useTestDb>['db']) {
     if (n % 8 === 0) add('form_submit', second, 50_000, null, 'quote', 'form:quote')
     if (n % 5 === 0) add('time_on_page', second, 60_000, 60)
   }
-  for (let i = 0; i < sessions.length; i += 100) await db('analytics_sessions').insert(sessions.slice(i, i + 100))
-  const rows = events.map((e) => ({
-    type: e.type,
-    path: e.path,
-    visitor_id: 'v',
-    session_id: e.session,
-    occurred_at: e.ts,
-    ts: e.ts,
-    value: e.value,
-    name: e.name,
-    goal: e.goal,
-    channel: 'organic-search',
-    device: 'desktop',
-    received_at: new Date(e.ts).toISOString(),
-  }))
-  for (let i = 0; i < rows.length; i += 100) await db('events').insert(rows.slice(i, i + 100))
+  await insertTestEvents(db, events, sessions)
   return events
 }
 

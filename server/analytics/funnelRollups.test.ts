@@ -13,6 +13,7 @@ import { DAY_MS, HOUR_MS } from './ingest.ts'
 import { readSessionPaths } from './pageReads.ts'
 import { dayRange } from './queries.ts'
 import { rollupDay, rollupHour, runRollups } from './rollup.ts'
+import { countRows } from './testEvents.ts'
 
 const START = Date.parse('2026-11-20T21:00:00.000Z')
 const NOW = Date.parse('2026-11-23T02:40:00.000Z') // rolled up through 01:00; 02:00 is read raw
@@ -116,7 +117,7 @@ describe.each(databases)('funnels and journeys from rollups ($name)', (target) =
     const db = t.db
     await seed(db)
     await runRollups(db, NOW)
-    const journeyRows = Number((await db('analytics_journey_hourly').count({ n: '*' }).first())?.n)
+    const journeyRows = await countRows(db, 'analytics_journey_hourly')
     expect(journeyRows).toBeGreaterThan(0)
     await expectSameAsScan(db, 'first read')
     // Kept hours exist for every read funnel, only up to the re-roll window.
@@ -133,7 +134,7 @@ describe.each(databases)('funnels and journeys from rollups ($name)', (target) =
 
   it('drops kept counts of a re-rolled hour, so a late event changes the funnel', async () => {
     const db = t.db
-    if (!Number((await db('events').count({ n: '*' }).first())?.n)) {
+    if (!(await countRows(db, 'events'))) {
       await seed(db)
       await runRollups(db, NOW)
     }
@@ -173,7 +174,7 @@ describe.each(databases)('funnels and journeys from rollups ($name)', (target) =
 
   it('keeps saved funnels up to date from the job, and purges funnels nobody reads', async () => {
     const db = t.db
-    if (!Number((await db('events').count({ n: '*' }).first())?.n)) {
+    if (!(await countRows(db, 'events'))) {
       await seed(db)
       await runRollups(db, NOW)
     }
@@ -183,9 +184,9 @@ describe.each(databases)('funnels and journeys from rollups ($name)', (target) =
     ]
     const key = funnelKey(steps)
     await db('analytics_funnels').insert({ name: 'Blog to call', steps: JSON.stringify(steps), funnel_key: key, created_at: new Date(NOW).toISOString() })
-    expect(Number((await db('analytics_funnel_hourly').where({ funnel_key: key }).count({ n: '*' }).first())?.n)).toBe(0)
+    expect(await countRows(db, 'analytics_funnel_hourly', { funnel_key: key })).toBe(0)
     await maintainFunnels(db, NOW)
-    const hours = Number((await db('analytics_funnel_hourly').where({ funnel_key: key }).count({ n: '*' }).first())?.n)
+    const hours = await countRows(db, 'analytics_funnel_hourly', { funnel_key: key })
     const first = Math.floor(START / HOUR_MS)
     const stable = Math.floor(NOW / HOUR_MS) - 1 - 3
     expect(hours).toBe(stable - first + 1)
@@ -200,34 +201,16 @@ describe.each(databases)('funnels and journeys from rollups ($name)', (target) =
     // An unsaved funnel read long ago loses its rows; a saved one keeps them.
     const adHoc = FUNNELS[2]
     await readFunnel(db, range, adHoc, NOW)
-    expect(
-      Number(
-        (
-          await db('analytics_funnel_hourly')
-            .where({ funnel_key: funnelKey(adHoc) })
-            .count({ n: '*' })
-            .first()
-        )?.n,
-      ),
-    ).toBeGreaterThan(0)
+    expect(await countRows(db, 'analytics_funnel_hourly', { funnel_key: funnelKey(adHoc) })).toBeGreaterThan(0)
     const later = NOW + (FUNNEL_CACHE_DAYS + 1) * DAY_MS
     await maintainFunnels(db, later)
-    expect(
-      Number(
-        (
-          await db('analytics_funnel_hourly')
-            .where({ funnel_key: funnelKey(adHoc) })
-            .count({ n: '*' })
-            .first()
-        )?.n,
-      ),
-    ).toBe(0)
-    expect(Number((await db('analytics_funnel_hourly').where({ funnel_key: key }).count({ n: '*' }).first())?.n)).toBeGreaterThan(0)
+    expect(await countRows(db, 'analytics_funnel_hourly', { funnel_key: funnelKey(adHoc) })).toBe(0)
+    expect(await countRows(db, 'analytics_funnel_hourly', { funnel_key: key })).toBeGreaterThan(0)
   })
 
   it('realtime counts the last 30 minutes of raw events as distinct sessions, pages and channels', async () => {
     const db = t.db
-    if (!Number((await db('events').count({ n: '*' }).first())?.n)) await seed(db)
+    if (!(await countRows(db, 'events'))) await seed(db)
     const now = NOW - 5 * 60_000
     const since = now - 30 * 60_000
     const raw = (await db('events').select('session_id', 'type', 'path', 'channel', 'ts')) as {

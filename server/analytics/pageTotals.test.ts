@@ -15,6 +15,7 @@ import { DAY_MS, HOUR_MS } from './ingest.ts'
 import { blockStart, TOTALS_BLOCK_DAYS, TOTALS_DIMS, totalsBounds } from './pageTotals.ts'
 import { dayRange, plan, readBreakdown, readTopKeys, type Range } from './queries.ts'
 import { purgeAnalytics, rolledThrough, rollupDay, rollupHour, runRollups } from './rollup.ts'
+import { insertTestEvents, type TestDb, type TestEvent } from './testEvents.ts'
 
 const BOUNDARY = Date.parse('2026-01-22T00:00:00.000Z')
 const START = Date.parse('2026-01-12T21:00:00.000Z')
@@ -29,27 +30,10 @@ const BUILD = familyLookupOf(
   'build-1',
 )
 
-type Db = ReturnType<typeof useTestDb>['db']
-type Row = { type: string; path: string; ts: number; value: number | null; name: string; session: string }
+type Db = TestDb
+type Row = TestEvent
 
-async function insert(db: Db, events: Row[], sessions: Record<string, unknown>[]) {
-  for (let i = 0; i < sessions.length; i += 100) await db('analytics_sessions').insert(sessions.slice(i, i + 100))
-  const rows = events.map((e) => ({
-    type: e.type,
-    path: e.path,
-    visitor_id: 'v',
-    session_id: e.session,
-    occurred_at: e.ts,
-    ts: e.ts,
-    value: e.value,
-    name: e.name,
-    goal: '',
-    channel: 'organic-search',
-    device: 'desktop',
-    received_at: new Date(e.ts).toISOString(),
-  }))
-  for (let i = 0; i < rows.length; i += 100) await db('events').insert(rows.slice(i, i + 100))
-}
+const insert = insertTestEvents
 
 /** A visit: landing page, scroll, a vital, maybe engagement, a second page, maybe a form view. */
 function visit(n: number, t: number, landing: string, second: string, events: Row[], sessions: Record<string, unknown>[]) {

@@ -11,7 +11,7 @@ import { fillVitalWeekTotals, rollupVitalWeekTotals, VITAL_BLOCK_WEEKS, VITAL_TO
 import { rollupWeekOfDay } from './coarse.ts'
 import { rollupTotalsDay } from './pageTotals.ts'
 import { purgeAnalytics } from './rollup.ts'
-import { readTopByVital, readTopByVitalSql, type VitalTopQuery } from './vitalSort.ts'
+import { p75Bucket, readTopByVital, readTopByVitalSql, VitalHistograms, vitalPieces, type VitalTopQuery } from './vitalSort.ts'
 
 type Db = ReturnType<typeof useTestDb>['db']
 
@@ -137,6 +137,11 @@ function shapes(): [string, VitalTopQuery['pieces']][] {
     ['ending on the boundary', { dailyFrom: BOUNDARY_DAY - 35, dailyTo: BOUNDARY_DAY, hourly: [], raw: [] }],
     ['one week across nothing', { dailyFrom: BOUNDARY_DAY + 7, dailyTo: BOUNDARY_DAY + 14, hourly: [], raw: [] }],
     ['days without a whole week', { dailyFrom: BOUNDARY_DAY - 3, dailyTo: BOUNDARY_DAY + 2, hourly: [[h(edge), h(edge) + 3]], raw: [] }],
+    // Decision 191: 6 edge days at each end, read as the whole week minus one day (a range
+    // starting mid-block, ending mid-week in the next block).
+    ['six edge days at each end', { dailyFrom: FIRST_DAY + 5, dailyTo: BOUNDARY_DAY + 27, hourly: [], raw: [] }],
+    // The week after the range's end holds a daily row (as today's partial row): subtracted.
+    ['four edge days before a rolled day', { dailyFrom: BOUNDARY_DAY + 3, dailyTo: LAST_DAY, hourly: [], raw: [] }],
     ['hours only', { dailyFrom: 0, dailyTo: 0, hourly: [[h(edge), h(edge) + 5]], raw: [] }],
     ['whole range', { dailyFrom: FIRST_DAY, dailyTo: edge, hourly: [[h(edge), h(edge) + 5]], raw: [] }],
   ]
@@ -180,7 +185,10 @@ describe.each(databases)('running web-vital histograms per page and week ($name)
 
     // Re-rolled past days, one in each block: a new page, more samples of old ones.
     for (const day of [FIRST_DAY + 10, BOUNDARY_DAY + 4]) {
-      await db('analytics_daily').insert({ day, dim: 'page', key: '/late', page_views: 1 })
+      await db('analytics_daily').insert([
+        { day, dim: 'page', key: '/late', page_views: 1 },
+        { day, dim: 'page', key: '/no-samples', page_views: 1 },
+      ])
       await db('analytics_vitals_daily').insert([
         { day, path: '/late', metric: 'LCP', bucket: 4000, n: 3 },
         { day, path: '/p/7', metric: 'LCP', bucket: 8000, n: 50 },
@@ -199,4 +207,75 @@ describe.each(databases)('running web-vital histograms per page and week ($name)
     await purgeAnalytics(db, 1, (LAST_DAY + 2) * 86_400_000)
     expect(await db(VITAL_TOTALS_TABLE).orderBy(['week', 'metric', 'path']).select()).toEqual(before)
   }, 600_000)
+})
+
+describe('the edge days and the parsed histograms of decision 191', () => {
+  it('vitalPieces covers exactly the days of the range, at most 3 days at each end', () => {
+    for (let from = 700; from < 730; from++)
+      for (let to = from; to < from + 40; to++) {
+        const { weeks, days } = vitalPieces(from, to)
+        const count = new Map<number, number>()
+        const bump = (d: number, s: number) => count.set(d, (count.get(d) ?? 0) + s)
+        if (weeks) for (let d = weeks[0] * 7; d < weeks[1] * 7; d++) bump(d, 1)
+        for (const s of days) for (let d = s.from; d < s.to; d++) bump(d, s.sign)
+        for (const [d, n] of count) expect(n, `${from}..${to} day ${d}`).toBe(d >= from && d < to ? 1 : 0)
+        for (let d = from; d < to; d++) expect(count.get(d)).toBe(1)
+        if (weeks) for (const s of days) expect(s.to - s.from).toBeLessThanOrEqual(3)
+      }
+    expect(vitalPieces(5, 5)).toEqual({ weeks: null, days: [] })
+  })
+
+  it('VitalHistograms answers p75Bucket for packed, signed and plain additions', () => {
+    let seed = 191
+    const rand = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n
+    const buckets = [25, 50, 975, 1000, 1100, 9900, 60_000, 1_000_000_000, 70_000.5]
+    for (let round = 0; round < 300; round++) {
+      const hs = new VitalHistograms()
+      const expected = new Map<string, Map<number, number>>()
+      for (let k = 0; k < 5; k++) {
+        const key = `/p/${k}`
+        const e = new Map<number, number>()
+        expected.set(key, e)
+        // Two packed rows added, the first subtracted back in part (a − bound), plain rows.
+        const full = new Map<number, number>()
+        for (const b of buckets) if (rand(3)) full.set(b, 1 + rand(1000))
+        const part = new Map<number, number>()
+        for (const [b, n] of full) if (rand(2)) part.set(b, rand(n + 1))
+        const packed = (h: Map<number, number>) =>
+          [...h]
+            .filter(([, n]) => n)
+            .sort((a, b) => a[0] - b[0])
+            .map(([b, n]) => `${b}:${n}`)
+            .join(',')
+        hs.addPacked(key, packed(full))
+        hs.addPacked(key, packed(part), -1)
+        for (const [b, n] of full) e.set(b, n - (part.get(b) ?? 0))
+        if (rand(2)) {
+          const b = buckets[rand(buckets.length)]
+          hs.add(key, b, 7)
+          e.set(b, (e.get(b) ?? 0) + 7)
+        }
+      }
+      const got = hs.p75s()
+      for (const [key, e] of expected) expect(got.get(key) ?? null, `round ${round} ${key}`).toBe(p75Bucket(e))
+    }
+    // Not the plain form: parsed the slow way, same sums.
+    const odd = new VitalHistograms()
+    odd.addPacked('/x', '25:3,1e3:1,50:2')
+    odd.addPacked('/x', '50:-1', 1)
+    expect(odd.p75s().get('/x')).toBe(
+      p75Bucket(
+        new Map([
+          [25, 3],
+          [1000, 1],
+          [50, 1],
+        ]),
+      ),
+    )
+    const empty = new VitalHistograms()
+    empty.addPacked('/e', '')
+    empty.addPacked('/z', '25:4')
+    empty.addPacked('/z', '25:4', -1)
+    expect([...empty.p75s()]).toEqual([])
+  })
 })
