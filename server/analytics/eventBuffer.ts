@@ -5,9 +5,10 @@
 // "accepted" still means "stored", and stop() (graceful shutdown) writes what is waiting before
 // the database closes: no accepted event is lost. One flush at a time; a batch that fails inside a
 // big flush is retried alone, so only a faulty batch fails. On PostgreSQL a flush is one statement
-// (docs/decisions/190), atomic without a transaction of its own.
+// (docs/decisions/190), atomic without a transaction of its own; on SQLite one script with its
+// transaction, a single job on node-sqlite3's thread (docs/decisions/194).
 import type { Db } from '../db/knex.ts'
-import { insertEventBatches } from '../db/queries/events.ts'
+import { insertEventBatches, sqliteFlushScript } from '../db/queries/events.ts'
 import { isSqlite } from '../db/rows.ts'
 import type { DerivedBatch } from './ingest.ts'
 
@@ -79,10 +80,13 @@ export class EventBuffer {
     }
   }
 
-  /** One flush: on PostgreSQL a single statement (atomic alone), on SQLite a transaction. */
+  /**
+   * One flush: on PostgreSQL a single statement (atomic alone); on SQLite one script holding its
+   * transaction (docs/decisions/194), run by node-sqlite3 as one job on its thread.
+   */
   private write(batches: DerivedBatch[]): Promise<number[]> {
     if (!isSqlite(this.db)) return insertEventBatches(this.db, batches)
-    return this.db.transaction((trx) => insertEventBatches(trx, batches))
+    return execScript(this.db, sqliteFlushScript(batches)).then(() => batches.map((b) => b.events.length))
   }
 
   /** Rows waiting or being written (a lead link or an erasure must see them too). */
@@ -116,6 +120,27 @@ export class EventBuffer {
     this.stopped = true
     this.kick()
     while (this.flushing) await this.flushing
+  }
+}
+
+type SqliteConnection = { exec: (sql: string, cb: (error: Error | null) => void) => void }
+
+/**
+ * Runs a script (BEGIN … COMMIT) on the SQLite connection, taken from the pool as a query would
+ * take it: one job on node-sqlite3's thread. A statement that fails stops the script inside its
+ * transaction, which is then rolled back before the connection goes back to the pool.
+ */
+async function execScript(db: Db, sql: string): Promise<void> {
+  const conn = (await db.client.acquireConnection()) as SqliteConnection
+  const exec = (script: string) => new Promise<void>((resolve, reject) => conn.exec(script, (error) => (error ? reject(error) : resolve())))
+  try {
+    await exec(sql)
+  } catch (error) {
+    // (when the failure was BEGIN itself there is no transaction: that error is not the one to report)
+    await exec('rollback').catch(() => {})
+    throw error
+  } finally {
+    await db.client.releaseConnection(conn)
   }
 }
 

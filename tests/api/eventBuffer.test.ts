@@ -53,6 +53,47 @@ describe.each(databases)('analytics event buffer ($name)', (target) => {
     expect(await count(server, { path: '/buffer-erased' })).toBe(0)
   })
 
+  it('stores every value of a flush exactly: quotes, NUL, non-ASCII text, fractions, JSON props, booleans', async () => {
+    const buffer = new EventBuffer(server.db, { everyMs: 60_000 })
+    const ingestor = new Ingestor(server.db)
+    // (PostgreSQL text cannot hold a NUL at all; SQLite keeps it)
+    const name = `O'Brien's ''quote''${target.name === 'sqlite' ? ' \u0000 after a NUL;' : ''} ünïcödé 🙂 -- drop table events;`
+    const batch = await ingestor.derive(
+      [
+        samples.event({ path: '/buffer-exact', name, value: 12.375, props: { label: "it's", n: 3, yes: true }, visitorId: `browser-${crypto.randomUUID()}` }),
+        samples.event({ type: 'scroll_depth', path: '/buffer-exact', value: 50, visitorId: `browser-${crypto.randomUUID()}` }),
+      ] as AnalyticsEvent[],
+      { ip: '198.51.100.25', userAgent: CHROME, siteHost: 'example.com', receivedAt: Date.now() },
+    )
+    const pending = buffer.add(batch)
+    await buffer.stop()
+    expect(await pending).toBe(2)
+    const rows = await server.db('events').where({ path: '/buffer-exact' }).orderBy('id')
+    expect(rows).toHaveLength(2)
+    for (const [i, row] of rows.entries()) {
+      const sent = batch.events[i]
+      expect(row).toMatchObject({
+        type: sent.type,
+        name: sent.name,
+        visitor_id: sent.visitor_id,
+        session_id: sent.session_id,
+        channel: sent.channel,
+        goal: sent.goal,
+      })
+      expect(Number(row.value)).toBe(sent.value)
+      expect(Number(row.ts)).toBe(sent.ts)
+      expect(row.lead_id).toBeNull()
+    }
+    expect(rows[0].name).toBe(name)
+    const props = typeof rows[0].props === 'string' ? JSON.parse(rows[0].props) : rows[0].props
+    expect(props).toEqual({ label: "it's", n: 3, yes: true })
+    expect(rows[1].props).toBeNull()
+    const session = await server.db('analytics_sessions').where({ id: batch.sessions[0].id }).first()
+    expect(session).toMatchObject({ landing_page: '/buffer-exact', visitor_id: batch.sessions[0].visitor_id, channel: batch.sessions[0].channel })
+    expect(Boolean(session.first_of_day)).toBe(batch.sessions[0].first_of_day)
+    expect(Number(session.started_at)).toBe(batch.sessions[0].started_at)
+  })
+
   it('retries the batches of a failed flush alone: only the faulty one fails, with none of its rows written', async () => {
     const buffer = new EventBuffer(server.db, { everyMs: 60_000 })
     const ingestor = new Ingestor(server.db)

@@ -1,6 +1,7 @@
 // Analytics events: append-only, one multi-row insert per batch, with the sessions and lead links
 // the server derived for them (server/analytics/ingest.ts).
-// - SQLite: insertMany (one JSON array unpacked by json_each) in chunks of 200 rows.
+// - SQLite: insertMany (one JSON array unpacked by json_each) in chunks of 200 rows; the event
+//   buffer's flushes are one script instead (sqliteFlushScript, docs/decisions/194).
 // - PostgreSQL (docs/decisions/190): one statement per flush, an `insert … select from
 //   unnest($1::text[], $2::bigint[], …)` per table: one array per column, so the statement has
 //   the same 36 parameters whatever the number of rows, instead of 200 × 17 bound values in a
@@ -93,6 +94,48 @@ export async function insertEventBatches(db: Queryable, batches: EventBatch[]): 
   } else if (sessions.length || links.length || rows.length)
     await db.raw(PG_FLUSH, [...arraysOf(SESSION_COLUMNS, sessions), ...arraysOf(LINK_COLUMNS, links), ...arraysOf(EVENT_COLUMNS, rows)] as never[])
   return batches.map((b) => b.events.length)
+}
+
+/**
+ * A string as a SQLite literal: `'…'` with each quote doubled (SQLite knows no other escape). A
+ * NUL would end the script early (node-sqlite3 hands it over as a C string), so it is spliced in
+ * as `char(0)`.
+ */
+export const sqliteText = (text: string): string =>
+  text.includes('\0') ? `(${text.split('\0').map(sqliteText).join(' || char(0) || ')})` : `'${text.replaceAll("'", "''")}'`
+
+/** A value as a SQLite literal (a number that is not finite is null, as JSON would have it). */
+const sqliteLiteral = (v: unknown): string =>
+  v == null ? 'null' : typeof v === 'number' ? (Number.isFinite(v) ? String(v) : 'null') : typeof v === 'boolean' ? (v ? '1' : '0') : sqliteText(String(v))
+
+/** `insert into table (…) values (…), (…)`: the rows as literals. */
+const sqliteValuesInsert = <R>(table: string, columns: Typed<R>, rows: R[], tail = '') => {
+  const tuples = new Array<string>(rows.length)
+  for (let i = 0; i < rows.length; i++) {
+    let tuple = '('
+    for (let c = 0; c < columns.length; c++) tuple += (c ? ',' : '') + sqliteLiteral(rows[i][columns[c][0]])
+    tuples[i] = `${tuple})`
+  }
+  return `insert into ${quoteIdentifier(table)} (${columns.map(([c]) => quoteIdentifier(c)).join(', ')}) values ${tuples.join(',')}${tail};\n`
+}
+
+/**
+ * SQLite: a whole flush of the event buffer as one script for `exec` (docs/decisions/194): BEGIN
+ * IMMEDIATE, the sessions, the lead links and the events (one multi-row insert per table, the
+ * values as SQL literals), COMMIT. node-sqlite3 runs a script as one job on its own thread, so a
+ * flush needs no turn of the event loop between its statements: requests derived meanwhile do not
+ * hold it up. Literals cost SQLite less than the JSON array `insertMany` binds (whose every row
+ * json_each renders as text and json_extract parses again).
+ */
+export function sqliteFlushScript(batches: EventBatch[]): string {
+  const sessions = batches.flatMap((b) => b.sessions)
+  const links = batches.flatMap((b) => b.visitorLinks)
+  const rows = batches.flatMap((b) => b.events)
+  let sql = 'begin immediate;\n'
+  if (sessions.length) sql += sqliteValuesInsert('analytics_sessions', SESSION_COLUMNS, sessions)
+  if (links.length) sql += sqliteValuesInsert('analytics_visitors', LINK_COLUMNS, links, ' on conflict (visitor_id) do nothing')
+  if (rows.length) sql += sqliteValuesInsert('events', EVENT_COLUMNS, rows)
+  return `${sql}commit;`
 }
 
 export async function countEvents(db: Queryable): Promise<number> {
