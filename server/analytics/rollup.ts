@@ -11,7 +11,6 @@
 //   daily, so a visitor is counted once a day and the sums over hours and days add up).
 import { z } from 'zod'
 import type { Queryable } from '../db/rows.ts'
-import { readerOf } from '../db/knex.ts'
 import { defineJob } from '../jobs/define.ts'
 import { DAY_MS, HOUR_MS } from './ingest.ts'
 import { familyLookupFor, familyLookupOf, refreshFamilies, rollupFamilyDay, type FamilyLookup } from './families.ts'
@@ -152,9 +151,7 @@ const figureColumns = (row: RollupRow) => Object.fromEntries(METRICS.map((m) => 
  * one insert statement for all four), decision 115.
  */
 export async function rollupHour(db: Queryable, hour: number): Promise<number> {
-  // The raw rows are read on SQLite's read connection (docs/decisions/194): the one connection
-  // that writes is not held by the hour's two big reads, so /api/events goes on meanwhile.
-  const raw = await readHour(readerOf(db), hour)
+  const raw = await readHour(db, hour)
   const rows = hourFigures(raw)
   const { pages, vitals } = pageHourOf(raw.events)
   const paths = sessionPathsOf(raw.sessions)

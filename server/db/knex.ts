@@ -60,48 +60,6 @@ function restrictToOwner(filename: string) {
 
 export const isPostgres = (db: Db) => db.client.config.client === 'pg'
 
-const readers = new WeakMap<Db, Db>()
-
-/**
- * SQLite: a second connection to the same file, for reads only (`query_only`), for long reads
- * that would otherwise hold the one connection every write queues for (docs/decisions/194: an
- * hour's rollup reads its raw rows there while /api/events keeps appending). In WAL mode a reader
- * sees the last committed state and neither blocks nor waits for the writer. Created on first use
- * and closed with the handle (`db.destroy()`). PostgreSQL (a pool already), an in-memory SQLite
- * database, or a transaction (its reads must see its own writes): the handle itself.
- */
-export function readerOf<Q extends Db | Knex.Transaction>(db: Q): Db | Q {
-  if (db.client.config.client !== 'sqlite3' || (db as Knex.Transaction).isTransaction) return db
-  const filename = (db.client.config.connection as { filename?: string } | undefined)?.filename
-  if (!filename || filename === ':memory:' || filename.startsWith('file:')) return db
-  const handle = db as Db
-  let reader = readers.get(handle)
-  if (!reader) {
-    reader = knexFactory({
-      client: 'sqlite3',
-      connection: { filename },
-      useNullAsDefault: true,
-      pool: {
-        min: 0,
-        max: 1,
-        afterCreate: (conn: { exec: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) =>
-          conn.exec('PRAGMA query_only = ON; PRAGMA busy_timeout = 5000;', (e) => done(e, conn)),
-      },
-    })
-    readers.set(handle, reader)
-    const opened = reader
-    // (`db.destroy()` is the client's: Knex's own property cannot be replaced)
-    const client = handle.client as { destroy: (callback?: unknown) => Promise<void> }
-    const destroy = client.destroy.bind(client)
-    client.destroy = async (callback?: unknown) => {
-      readers.delete(handle)
-      await opened.destroy()
-      return destroy(callback)
-    }
-  }
-  return reader
-}
-
 /**
  * Migrations are imported by our own module rather than by Knex: Knex's loader calls the native
  * `import()` from node_modules, which cannot load `.ts` under vitest (only under tsx).
