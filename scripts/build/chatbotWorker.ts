@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { buildChatIndex, type Entity, type SourceDoc } from '../../shared/chatSearchIndex.ts'
 
 const { sources, entities } = workerData as { sources: SourceDoc[]; entities: Entity[] }
-const index = buildChatIndex(sources, entities)
+// A one-off index: no per-document cache for a next call (the publisher's), no key per document.
+const index = buildChatIndex(sources, entities, { reuse: false })
 const json = new TextEncoder().encode(JSON.stringify(index))
 parentPort!.postMessage({ json, docs: index.docs.length }, [json.buffer])
