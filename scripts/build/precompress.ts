@@ -61,17 +61,21 @@ type Options = {
   duringRender?: number
   /** Worker threads from finish() on (the pre-render is over): every core. */
   concurrency?: number
+  /** Niceness of the threads that compress until finish() (0: the build's own priority): they take
+   * the CPU the pre-render and the admin build leave idle, never the render thread's. From finish()
+   * on, threads at the build's priority take over. */
+  renderNice?: number
 }
 
 /** A worker's answer for one file (precompressWorker.mjs). */
 type Answer = { id: number; error: unknown } | { id: number; size: number; mtimeMs: number; cached: boolean; used: string[] }
 
-type Thread = { worker: Worker; pending: Set<number> }
+type Thread = { worker: Worker; pending: Set<number>; niced: boolean }
 
 /** Compresses files as they are written (add) and whatever is left at the end (finish). Files
  * wait in a queue (their names, not their bytes: the worker reads them back from the page cache
  * when their turn comes), so adding never holds up the pre-render. */
-export function createPrecompressor({ cacheDir, duringRender = 1, concurrency = Math.max(2, os.availableParallelism()) }: Options = {}) {
+export function createPrecompressor({ cacheDir, duringRender = 1, concurrency = Math.max(2, os.availableParallelism()), renderNice = 0 }: Options = {}) {
   /** Files done, with the size and mtime they had, to notice a file written again afterwards. */
   const done = new Map<string, { size: number; mtimeMs: number }>()
   const used = new Set<string>()
@@ -92,8 +96,9 @@ export function createPrecompressor({ cacheDir, duringRender = 1, concurrency = 
   let idle: (() => void) | undefined
 
   function spawn(): Thread {
-    const worker = new Worker(workerFile, { execArgv: [], workerData: { cacheDir } })
-    const thread: Thread = { worker, pending: new Set() }
+    const nice = finishing ? 0 : renderNice
+    const worker = new Worker(workerFile, { execArgv: [], workerData: { cacheDir, nice } })
+    const thread: Thread = { worker, pending: new Set(), niced: nice > 0 }
     worker.unref() // ref'd only while it has files (post), so an idle worker never keeps the build alive
     worker.on('message', (answer: Answer) => settle(thread, answer))
     const lost = (error: unknown) => {
@@ -130,12 +135,14 @@ export function createPrecompressor({ cacheDir, duringRender = 1, concurrency = 
     pump()
   }
 
-  /** The worker with the fewest files in hand, among the first `limit`, if it has room. */
+  /** The worker with the fewest files in hand, among the first `limit`, if it has room. From
+   * finish() on, niced threads finish the files they hold and get no more. */
   function pick(): Thread | undefined {
-    while (threads.length < limit) spawn()
+    const usable = threads.filter((t) => !(finishing && t.niced))
+    while (usable.length < limit) usable.push(spawn())
     const window = finishing ? FINISH_WINDOW : RENDER_WINDOW
     let best: Thread | undefined
-    for (const thread of threads.slice(0, limit)) if (!best || thread.pending.size < best.pending.size) best = thread
+    for (const thread of usable.slice(0, limit)) if (!best || thread.pending.size < best.pending.size) best = thread
     return best && best.pending.size < window ? best : undefined
   }
 
