@@ -197,6 +197,26 @@ export function createPrecompressor({ cacheDir, duringRender = 1, concurrency = 
     await Promise.all(threads.splice(0).map(({ worker }) => worker.terminate()))
   }
 
+  /** At finish(): the niced threads stop, and the files they held go back to the queue for the
+   * threads at the build's priority (a niced thread on a busy machine would crawl through them).
+   * A file cut midway is written again whole; cache entries are written by rename, never torn. */
+  async function retireNiced() {
+    const niced = threads.filter((t) => t.niced)
+    for (const thread of niced) {
+      threads.splice(threads.indexOf(thread), 1)
+      for (const id of thread.pending) {
+        const file = jobs.get(id)
+        jobs.delete(id)
+        if (file !== undefined && !queued.has(file)) {
+          queued.add(file)
+          queue.push(file)
+        }
+      }
+      thread.pending.clear()
+    }
+    await Promise.all(niced.map(({ worker }) => worker.terminate()))
+  }
+
   return {
     stats,
     /** Queues the files already in outDir (the client bundles, written before the pre-render; the
@@ -225,6 +245,7 @@ export function createPrecompressor({ cacheDir, duringRender = 1, concurrency = 
       limit = Math.max(1, concurrency)
       const started = performance.now()
       try {
+        await retireNiced()
         biggestFirst()
         await drained()
         for (const file of walk(outDir)) {
