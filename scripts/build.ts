@@ -198,7 +198,11 @@ async function buildSiteWith(bundlesChild: ReturnType<typeof prestartStep> | und
   // 2 MB of JS runs during the pre-render too (same files as building it afterwards).
   const adminStaging = path.join(distDir, 'admin-staging')
   // One compression thread while the pre-render runs (decision 175); PRECOMPRESS_RENDER_THREADS=2 to compare.
-  const compressor = createPrecompressor({ cacheDir: precompressCacheDir(), duringRender: Number(process.env.PRECOMPRESS_RENDER_THREADS) || 1 })
+  const compressor = createPrecompressor({
+    cacheDir: precompressCacheDir(),
+    duringRender: Number(process.env.PRECOMPRESS_RENDER_THREADS) || 1,
+    renderNice: Number(process.env.PRECOMPRESS_NICE ?? 0),
+  })
   const adminStarted = performance.now()
   let adminSeconds = 0
   const cachedAdmin = cacheKey ? buildCache.restore<StepResult>('admin', cacheKey, outDir) : undefined

@@ -186,27 +186,48 @@ export function stem(word: string): string {
   return word
 }
 
+/** Any of PHRASES: most texts hold none, and then the rewrite is skipped (same result). */
+const ANY_PHRASE = new RegExp(PHRASES.map(([pattern]) => pattern.source).join('|'))
+// eslint-disable-next-line no-control-regex
+const NON_ASCII = /[^\u0000-\u007f]/
+
 /** Lower case, no accents or apostrophes, phrases rewritten: the text entities and tokens are read from. */
 export function normalize(text: string): string {
-  let out = ` ${text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+  // ASCII is its own NFKD form, with no combining marks: the two steps change nothing there.
+  const plain = NON_ASCII.test(text) ? text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '') : text
+  let out = ` ${plain
     .toLowerCase()
     .replace(/['’]/g, '')
     .replace(/[^a-z0-9.+]+/g, ' ')
     .replace(/(?<![a-z0-9])\.|\.(?![a-z0-9])/g, ' ')} `
-  for (const [pattern, replacement] of PHRASES) out = out.replace(pattern, replacement)
+  // A rewrite only puts plain words between spaces, so when no phrase is in the text none appears.
+  if (ANY_PHRASE.test(out)) for (const [pattern, replacement] of PHRASES) out = out.replace(pattern, replacement)
+  return out
+}
+
+/** The term a normalised word counts as, or null for a word that is not indexed. */
+function termOf(word: string): string | null {
+  if (word.length < 2 || STOP_WORDS.has(word)) return null
+  const term = stem(word)
+  return SAME_AS[term] ?? SAME_AS[word] ?? term
+}
+
+/** The terms of a text already normalised; `memo` keeps each word's term (buildChatIndex's pass). */
+function termsOf(normalized: string, memo?: Map<string, string | null>): string[] {
+  const out: string[] = []
+  for (const word of normalized.split(/[^a-z0-9]+/)) {
+    let term: string | null | undefined
+    if (memo) {
+      term = memo.get(word)
+      if (term === undefined) memo.set(word, (term = termOf(word)))
+    } else term = termOf(word)
+    if (term !== null) out.push(term)
+  }
   return out
 }
 
 export function tokenize(text: string): string[] {
-  const out: string[] = []
-  for (const word of normalize(text).split(/[^a-z0-9]+/)) {
-    if (word.length < 2 || STOP_WORDS.has(word)) continue
-    const term = stem(word)
-    out.push(SAME_AS[term] ?? SAME_AS[word] ?? term)
-  }
-  return out
+  return termsOf(normalize(text))
 }
 
 /** The phrase table of a list of entities: every name, normalised (longest phrases win when matching). */
@@ -222,19 +243,44 @@ export function entityPhrases(entities: Entity[]): Record<string, string> {
 }
 
 const MAX_PHRASE_WORDS = 4
+/** Per phrase table: each first word of a phrase → the most words of a phrase starting with it. */
+const firstWords = new WeakMap<Record<string, string>, Map<string, number>>()
+
+function firstWordsOf(phrases: Record<string, string>): Map<string, number> {
+  let out = firstWords.get(phrases)
+  if (!out) {
+    out = new Map()
+    for (const phrase of Object.keys(phrases)) {
+      const words = phrase.split(' ')
+      out.set(words[0], Math.max(out.get(words[0]) ?? 0, words.length))
+    }
+    firstWords.set(phrases, out)
+  }
+  return out
+}
 
 /** Entity ids named in `text`: the longest known phrase at each position, left to right. */
 export function findEntities(phrases: Record<string, string>, text: string): string[] {
-  const words = normalize(text).trim().split(/\s+/).filter(Boolean)
+  return entitiesIn(phrases, normalize(text))
+}
+
+/** findEntities of a text already normalised. Only a word that starts a phrase is looked at, for
+ * no more words than its longest phrase (same matches as trying every length at every word). */
+function entitiesIn(phrases: Record<string, string>, normalized: string): string[] {
+  const words = normalized.trim().split(/\s+/).filter(Boolean)
+  const starts = firstWordsOf(phrases)
   const found = new Set<string>()
   for (let i = 0; i < words.length;) {
     let matched = 0
-    for (let n = Math.min(MAX_PHRASE_WORDS, words.length - i); n >= 1; n--) {
-      const phrase = words.slice(i, i + n).join(' ')
-      if (Object.hasOwn(phrases, phrase)) {
-        found.add(phrases[phrase])
-        matched = n
-        break
+    const longest = starts.get(words[i])
+    if (longest !== undefined) {
+      for (let n = Math.min(MAX_PHRASE_WORDS, longest, words.length - i); n >= 1; n--) {
+        const phrase = n === 1 ? words[i] : words.slice(i, i + n).join(' ')
+        if (Object.hasOwn(phrases, phrase)) {
+          found.add(phrases[phrase])
+          matched = n
+          break
+        }
       }
     }
     i += matched || 1
@@ -245,53 +291,77 @@ export function findEntities(phrases: Record<string, string>, text: string): str
 type DocTerms = { tf: [string, number][]; length: number }
 const termCache: { entitiesKey: string; docs: Map<string, DocTerms> } = { entitiesKey: '', docs: new Map() }
 
+/** What one pass of buildChatIndex shares between its documents. */
+type Pass = {
+  phrases: Record<string, string>
+  hubs: Map<string, string>
+  /** Word → its term (null: not indexed): a word is stemmed once per pass. */
+  words: Map<string, string | null>
+  /** Keyword lists (a city page's are its service's, the same on every city) → their terms. */
+  keywords: Map<string, string[]>
+}
+
 /** One document's weighted terms, sorted, and its length (what buildChatIndex adds per document). */
-function docTerms(source: SourceDoc, phrases: Record<string, string>, hubs: Map<string, string>): DocTerms {
+function docTerms(source: SourceDoc, pass: Pass): DocTerms {
   const tf = new Map<string, number>()
   let length = 0
-  const add = (text: string, weight: number, lengthWeight = weight) => {
-    for (const term of tokenize(text)) {
+  const add = (terms: string[], weight: number, lengthWeight = weight) => {
+    for (const term of terms) {
       tf.set(term, (tf.get(term) ?? 0) + weight)
       length += lengthWeight
     }
   }
-  add(source.title, WEIGHT.title)
-  add(source.answer, WEIGHT.answer)
-  add((source.keywords ?? []).join(' '), WEIGHT.keywords)
-  add(source.body, WEIGHT.body, WEIGHT.body * BODY_LENGTH_FACTOR)
-  for (const id of new Set([...(source.entities ?? []), ...findEntities(phrases, source.title)])) {
-    tf.set(ENTITY_PREFIX + id, source.page && hubs.get(id) === source.url ? 2 * WEIGHT.entity : WEIGHT.entity)
+  const title = normalize(source.title)
+  add(termsOf(title, pass.words), WEIGHT.title)
+  add(termsOf(normalize(source.answer), pass.words), WEIGHT.answer)
+  const keywords = (source.keywords ?? []).join(' ')
+  let keywordTerms = pass.keywords.get(keywords)
+  if (!keywordTerms) pass.keywords.set(keywords, (keywordTerms = termsOf(normalize(keywords), pass.words)))
+  add(keywordTerms, WEIGHT.keywords)
+  add(termsOf(normalize(source.body), pass.words), WEIGHT.body, WEIGHT.body * BODY_LENGTH_FACTOR)
+  for (const id of new Set([...(source.entities ?? []), ...entitiesIn(pass.phrases, title)])) {
+    tf.set(ENTITY_PREFIX + id, source.page && pass.hubs.get(id) === source.url ? 2 * WEIGHT.entity : WEIGHT.entity)
   }
   return { tf: [...tf].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)), length: Math.round(length * 100) / 100 }
 }
 
-export function buildChatIndex(sources: SourceDoc[], entities: Entity[] = []): ChatIndex {
+/**
+ * The index of `sources`. `reuse` (the default) keeps each document's terms between calls, for the
+ * incremental publisher; a one-off build (the build's worker) passes false and skips the cache's
+ * key per document. Same index either way.
+ */
+export function buildChatIndex(sources: SourceDoc[], entities: Entity[] = [], { reuse = true } = {}): ChatIndex {
   const phrases = entityPhrases(entities)
-  const hubs = new Map(entities.filter((e) => e.hub).map((e) => [e.id, e.hub!]))
+  const pass: Pass = { phrases, hubs: new Map(entities.filter((e) => e.hub).map((e) => [e.id, e.hub!])), words: new Map(), keywords: new Map() }
   // No prototype: a word such as "constructor" must be a term like any other.
   const postings: Record<string, number[]> = Object.create(null) as Record<string, number[]>
   const lengths: number[] = []
   // The incremental publisher rebuilds the index on every publish, and only the posts' documents
   // change: each document's terms are kept per its text and the entity table (decision 103).
-  const entitiesKey = JSON.stringify(entities)
-  if (termCache.entitiesKey !== entitiesKey) {
-    termCache.entitiesKey = entitiesKey
-    termCache.docs.clear()
+  if (reuse) {
+    const entitiesKey = JSON.stringify(entities)
+    if (termCache.entitiesKey !== entitiesKey) {
+      termCache.entitiesKey = entitiesKey
+      termCache.docs.clear()
+    }
   }
   const seen = new Set<string>()
   sources.forEach((source, doc) => {
-    const key = JSON.stringify([source.title, source.answer, source.keywords ?? [], source.body, source.entities ?? [], source.page ?? false, source.url])
-    seen.add(key)
-    let terms = termCache.docs.get(key)
-    if (!terms) {
-      terms = docTerms(source, phrases, hubs)
-      termCache.docs.set(key, terms)
-    }
+    let terms: DocTerms | undefined
+    if (reuse) {
+      const key = JSON.stringify([source.title, source.answer, source.keywords ?? [], source.body, source.entities ?? [], source.page ?? false, source.url])
+      seen.add(key)
+      terms = termCache.docs.get(key)
+      if (!terms) {
+        terms = docTerms(source, pass)
+        termCache.docs.set(key, terms)
+      }
+    } else terms = docTerms(source, pass)
     for (const [term, count] of terms.tf) (postings[term] ??= []).push(doc, count)
     lengths.push(terms.length)
   })
   // Documents gone from the site leave the cache.
-  for (const key of termCache.docs.keys()) if (!seen.has(key)) termCache.docs.delete(key)
+  if (reuse) for (const key of termCache.docs.keys()) if (!seen.has(key)) termCache.docs.delete(key)
   const avgLength = lengths.length ? lengths.reduce((a, b) => a + b, 0) / lengths.length : 0
   return {
     version: 2,

@@ -6,8 +6,19 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { getSiteContext } from '../../pages/_shared/siteContext.ts'
-import { answerQuestion, buildChatIndex, CONFIDENT_SCORE, searchChatIndex, stem, tokenize, type SourceDoc } from '../../shared/chatSearchIndex.ts'
-import { buildChatbotIndex, chatbotSources, CHATBOT_INDEX_FILE, excerpt, gzipSize, writeChatbotIndex } from './chatbotIndex.ts'
+import {
+  answerQuestion,
+  buildChatIndex,
+  CONFIDENT_SCORE,
+  entityPhrases,
+  findEntities,
+  normalize,
+  searchChatIndex,
+  stem,
+  tokenize,
+  type SourceDoc,
+} from '../../shared/chatSearchIndex.ts'
+import { buildChatbotIndex, chatbotEntities, chatbotSources, CHATBOT_INDEX_FILE, excerpt, gzipSize, writeChatbotIndex } from './chatbotIndex.ts'
 
 describe('tokenize', () => {
   it('lower-cases, drops stop words and punctuation, and stems', () => {
@@ -35,6 +46,25 @@ describe('tokenize', () => {
     expect(['integration', 'integrate', 'integrated'].map(stem)).toEqual(['integr', 'integr', 'integr'])
     expect(['agency', 'agencies'].map(stem)).toEqual(['agenc', 'agenc'])
     expect(['seo', 'ppc', 'roas', '2025'].map(stem)).toEqual(['seo', 'ppc', 'roas', '2025'])
+  })
+})
+
+describe('normalize and findEntities', () => {
+  it('rewrites phrases only where one is, and accents only where there are some', () => {
+    expect(normalize('Plain words, no phrase')).toBe(' plain words no phrase ')
+    expect(normalize('How much for a web site?')).toBe('  cost  for a  website   ')
+    expect(normalize('Résumé: how long?')).toBe(' resume  timeline   ')
+  })
+
+  it('takes the longest phrase at each word, left to right', () => {
+    const phrases = entityPhrases([
+      { id: 'city:new-york', names: ['New York', 'New York City', 'NYC'] },
+      { id: 'city:york', names: ['York'] },
+      { id: 'industry:real-estate', names: ['real estate', 'real estate agents'] },
+    ])
+    expect(findEntities(phrases, 'SEO for real estate agents in New York City and York')).toEqual(['industry:real-estate', 'city:new-york', 'city:york'])
+    expect(findEntities(phrases, 'a new real deal in nyc')).toEqual(['city:new-york'])
+    expect(findEntities(phrases, 'nothing here')).toEqual([])
   })
 })
 
@@ -161,6 +191,12 @@ describe('the site index', () => {
     expect(top('who won the super bowl')).toEqual([])
     expect(top('what is the capital of france')).toEqual([])
     expect(top('Do you sponsor chess tournaments in Reykjavik?')).toEqual([])
+  })
+
+  it("is the same index without the publisher's per-document cache (the build's worker)", () => {
+    const sources = chatbotSources(ctx)
+    expect(JSON.stringify(buildChatIndex(sources, [], { reuse: false }))).toBe(JSON.stringify(buildChatIndex(sources, [])))
+    expect(JSON.stringify(buildChatIndex(sources, chatbotEntities(ctx), { reuse: false }))).toBe(JSON.stringify(index))
   })
 
   it('writes the index as JSON for the browser, under 200 KB gzipped', () => {

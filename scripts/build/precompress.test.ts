@@ -104,6 +104,23 @@ describe('createPrecompressor', () => {
     expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(out, 'feed.xml.br'))).toString()).toBe(text(4, 5_000))
   })
 
+  it('writes the same bytes with niced threads during the pre-render, retired at finish() with the files they held', async () => {
+    const out = tmp('nice')
+    const pre = createPrecompressor({ renderNice: 10, concurrency: 2 })
+    await write(pre, out, { 'index.html': text(1, 30_000), 'assets/app.js': text(3, 50_000) })
+    await new Promise((resolve) => setTimeout(resolve, 300)) // some compressed during the "pre-render", perhaps
+    await write(pre, out, { 'a/index.html': text(2, 20_000), 'sitemap.xml': text(4, 9_000) })
+    // The niced thread still holds files (it was just given two): they go to the threads of finish().
+    const stats = await pre.finish(out)
+    expect(stats.files).toBe(4)
+    for (const name of ['index.html', 'assets/app.js', 'a/index.html', 'sitemap.xml']) {
+      const file = path.join(out, name)
+      const [gz, br] = await compressBytes(file, fs.readFileSync(file))
+      expect(fs.readFileSync(`${file}.gz`).equals(gz), name).toBe(true)
+      expect(fs.readFileSync(`${file}.br`).equals(br), name).toBe(true)
+    }
+  })
+
   it('rethrows a failure at finish()', async () => {
     const out = tmp('fail')
     const pre = createPrecompressor()

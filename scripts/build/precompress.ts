@@ -61,17 +61,21 @@ type Options = {
   duringRender?: number
   /** Worker threads from finish() on (the pre-render is over): every core. */
   concurrency?: number
+  /** Niceness of the threads that compress until finish() (0: the build's own priority): they take
+   * the CPU the pre-render and the admin build leave idle, never the render thread's. From finish()
+   * on, threads at the build's priority take over. */
+  renderNice?: number
 }
 
 /** A worker's answer for one file (precompressWorker.mjs). */
 type Answer = { id: number; error: unknown } | { id: number; size: number; mtimeMs: number; cached: boolean; used: string[] }
 
-type Thread = { worker: Worker; pending: Set<number> }
+type Thread = { worker: Worker; pending: Set<number>; niced: boolean }
 
 /** Compresses files as they are written (add) and whatever is left at the end (finish). Files
  * wait in a queue (their names, not their bytes: the worker reads them back from the page cache
  * when their turn comes), so adding never holds up the pre-render. */
-export function createPrecompressor({ cacheDir, duringRender = 1, concurrency = Math.max(2, os.availableParallelism()) }: Options = {}) {
+export function createPrecompressor({ cacheDir, duringRender = 1, concurrency = Math.max(2, os.availableParallelism()), renderNice = 0 }: Options = {}) {
   /** Files done, with the size and mtime they had, to notice a file written again afterwards. */
   const done = new Map<string, { size: number; mtimeMs: number }>()
   const used = new Set<string>()
@@ -92,8 +96,9 @@ export function createPrecompressor({ cacheDir, duringRender = 1, concurrency = 
   let idle: (() => void) | undefined
 
   function spawn(): Thread {
-    const worker = new Worker(workerFile, { execArgv: [], workerData: { cacheDir } })
-    const thread: Thread = { worker, pending: new Set() }
+    const nice = finishing ? 0 : renderNice
+    const worker = new Worker(workerFile, { execArgv: [], workerData: { cacheDir, nice } })
+    const thread: Thread = { worker, pending: new Set(), niced: nice > 0 }
     worker.unref() // ref'd only while it has files (post), so an idle worker never keeps the build alive
     worker.on('message', (answer: Answer) => settle(thread, answer))
     const lost = (error: unknown) => {
@@ -130,12 +135,14 @@ export function createPrecompressor({ cacheDir, duringRender = 1, concurrency = 
     pump()
   }
 
-  /** The worker with the fewest files in hand, among the first `limit`, if it has room. */
+  /** The worker with the fewest files in hand, among the first `limit`, if it has room. From
+   * finish() on, niced threads finish the files they hold and get no more. */
   function pick(): Thread | undefined {
-    while (threads.length < limit) spawn()
+    const usable = threads.filter((t) => !(finishing && t.niced))
+    while (usable.length < limit) usable.push(spawn())
     const window = finishing ? FINISH_WINDOW : RENDER_WINDOW
     let best: Thread | undefined
-    for (const thread of threads.slice(0, limit)) if (!best || thread.pending.size < best.pending.size) best = thread
+    for (const thread of usable.slice(0, limit)) if (!best || thread.pending.size < best.pending.size) best = thread
     return best && best.pending.size < window ? best : undefined
   }
 
@@ -190,6 +197,26 @@ export function createPrecompressor({ cacheDir, duringRender = 1, concurrency = 
     await Promise.all(threads.splice(0).map(({ worker }) => worker.terminate()))
   }
 
+  /** At finish(): the niced threads stop, and the files they held go back to the queue for the
+   * threads at the build's priority (a niced thread on a busy machine would crawl through them).
+   * A file cut midway is written again whole; cache entries are written by rename, never torn. */
+  async function retireNiced() {
+    const niced = threads.filter((t) => t.niced)
+    for (const thread of niced) {
+      threads.splice(threads.indexOf(thread), 1)
+      for (const id of thread.pending) {
+        const file = jobs.get(id)
+        jobs.delete(id)
+        if (file !== undefined && !queued.has(file)) {
+          queued.add(file)
+          queue.push(file)
+        }
+      }
+      thread.pending.clear()
+    }
+    await Promise.all(niced.map(({ worker }) => worker.terminate()))
+  }
+
   return {
     stats,
     /** Queues the files already in outDir (the client bundles, written before the pre-render; the
@@ -218,6 +245,7 @@ export function createPrecompressor({ cacheDir, duringRender = 1, concurrency = 
       limit = Math.max(1, concurrency)
       const started = performance.now()
       try {
+        await retireNiced()
         biggestFirst()
         await drained()
         for (const file of walk(outDir)) {
