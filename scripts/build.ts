@@ -9,7 +9,16 @@ import { setDbPosts } from '../data/dbPosts.ts'
 import { getSiteContext } from '../pages/_shared/siteContext.ts'
 import { readBuildSnapshot } from '../server/posts/snapshot.ts'
 import { prestartStep, startStep, type StepResult } from './build/steps.ts'
-import { buildCacheDir, createBuildCache, readAutoImporter, sourceHash, unhashedInputs, writeAutoImporter } from './build/buildCache.ts'
+import {
+  asideDirOf,
+  buildCacheDir,
+  createBuildCache,
+  readAutoImporter,
+  setAsidePrevious,
+  sourceHash,
+  unhashedInputs,
+  writeAutoImporter,
+} from './build/buildCache.ts'
 import { CHATBOT_INDEX_FILE } from './build/chatbotIndex.ts'
 import { prepareEarlyOutputs } from './build/earlyOutputs.ts'
 import { checkSite } from './build/checkSite.ts'
@@ -86,6 +95,8 @@ async function buildSiteWith(bundlesChild: ReturnType<typeof prestartStep> | und
   // it the heap stays near 300 MB and RSS at 700 MB, same render time (decision 177). Read at each GC.
   v8.setFlagsFromString('--heap-growing-percent=20')
   const started = performance.now()
+  /** Seconds from the process's start (Node, tsx, this module's imports) to here. */
+  const startupSeconds = started / 1000
   let childCompression: Promise<void> = Promise.resolve()
   const startedAt = new Date()
   const buildId = newBuildId(startedAt)
@@ -106,24 +117,55 @@ async function buildSiteWith(bundlesChild: ReturnType<typeof prestartStep> | und
       { distDir, varDir },
     )
   const log = (line: string) => quiet || console.log(line)
-  const snapshot = await readBuildSnapshot(root, log)
-  setDbPosts(snapshot)
   /** Seconds spent in each phase, for `npm run bench:build`. */
-  const phases: Record<string, number> = {}
-  const dataStart = performance.now()
-  const ctx = (() => {
+  const phases: Record<string, number> = { startup: startupSeconds }
+  // The build cache (decision 174): the bundles and the admin depend on the code alone; when it
+  // did not change since a build that stored them, they are copied instead of built. The key
+  // reads no data, so it comes first: it decides whether the bundles' child builds at all.
+  const cacheStarted = performance.now()
+  const buildCache = createBuildCache(buildCacheDir(root, varDir))
+  const aside = asideDirOf(distDir)
+  const cacheSkips = [distDir, varDir, aside]
+  const cacheKey = buildCache.enabled ? sourceHash(root, cacheSkips).hash : ''
+  phases.cacheKey = (performance.now() - cacheStarted) / 1000
+  // The previous output is renamed aside (one rename, not a delete of thousands of files on the
+  // critical path) and the bundles' child is told to build into the output folder now, while this
+  // process reads and validates the data (decision 196). Until the data validated, any error kills
+  // the child, removes what it wrote and renames the previous output back: a data error leaves the
+  // previous dist/ as it was. BUILD_EARLY_BUNDLES=0 builds them after the data, as decision 193 did.
+  const earlyBundles = process.env.BUILD_EARLY_BUNDLES !== '0'
+  const setAside = earlyBundles ? setAsidePrevious(distDir, aside) : undefined
+  const willBuild = !(cacheKey && buildCache.has('bundles', cacheKey))
+  let bundlesGo: Promise<StepResult> | undefined
+  if (earlyBundles && willBuild && bundlesChild) {
+    phases.bundlesGo = (performance.now() - started) / 1000
+    bundlesGo = bundlesChild.go()
+    bundlesGo.catch(() => {})
+  }
+  const loaded = await (async () => {
     try {
-      return getSiteContext({ share: true })
+      const snapshot = await readBuildSnapshot(root, log)
+      setDbPosts(snapshot)
+      const dataStart = performance.now()
+      const ctx = getSiteContext({ share: true })
+      phases.data = (performance.now() - dataStart) / 1000
+      log(`data OK: ${ctx.catalog.entries.length} URLs in the catalog`)
+      const redirects = await prepareRedirects(root, new Set(ctx.catalog.entries.map((e) => e.url)), log)
+      const cms = await readCmsBuildData(root, log)
+      phases.validated = (performance.now() - started) / 1000
+      return { snapshot, ctx, redirects, cms }
     } catch (error) {
+      // Nothing of this build stays: the child stops before the previous output comes back.
+      if (bundlesGo) await bundlesChild?.stop()
+      setAside?.restore()
       fail(error)
     }
   })()
-  phases.data = (performance.now() - dataStart) / 1000
+  const { snapshot, ctx, redirects, cms } = loaded
+  // The data is valid: the previous output goes, in the background.
+  setAside?.discard()
   const total = ctx.catalog.entries.length
-  log(`data OK: ${total} URLs in the catalog`)
 
-  const redirects = await prepareRedirects(root, new Set(ctx.catalog.entries.map((e) => e.url)), log)
-  const cms = await readCmsBuildData(root, log)
   // Progress of the pre-render, counted over both processes.
   let renderStart = 0
   const step = Math.max(25, Math.round(total / 10))
@@ -138,13 +180,6 @@ async function buildSiteWith(bundlesChild: ReturnType<typeof prestartStep> | und
       )
     }
   }
-  // The build cache (decision 174): the bundles and the admin depend on the code alone; when it
-  // did not change since a build that stored them, they are copied instead of built.
-  const cacheStarted = performance.now()
-  const buildCache = createBuildCache(buildCacheDir(root, varDir))
-  const cacheSkips = [distDir, varDir]
-  const cacheKey = buildCache.enabled ? sourceHash(root, cacheSkips).hash : ''
-  phases.cacheKey = (performance.now() - cacheStarted) / 1000
   /** Stores a step's output unless Vite loaded a file the key did not hash (then says which). */
   const storeStep = (kind: 'bundles' | 'admin', result: StepResult, from: string) => {
     if (!cacheKey) return
@@ -155,18 +190,24 @@ async function buildSiteWith(bundlesChild: ReturnType<typeof prestartStep> | und
     }
     buildCache.store(kind, cacheKey, from, { ...result, inputs: undefined, autoImporter: kind === 'bundles' ? readAutoImporter() : undefined })
   }
-  fs.rmSync(distDir, { recursive: true, force: true })
+  if (!setAside) {
+    const rmStarted = performance.now()
+    fs.rmSync(distDir, { recursive: true, force: true })
+    phases.rmDist = (performance.now() - rmStarted) / 1000
+  }
   // The bundles (vike build of the client and server, a child process) build while this process
   // prepares the outputs that depend on the data alone: the chatbot index (in a worker thread), the
   // redirect host files and, without page overrides, the sitemap. They are written once the bundles
   // are done (Vite empties dist/client when it starts writing), so they compress during the pre-render.
   const restoreStarted = performance.now()
-  const cachedBundles = cacheKey ? buildCache.restore<StepResult & { autoImporter?: string }>('bundles', cacheKey, distDir) : undefined
+  const cachedBundles = cacheKey && !bundlesGo ? buildCache.restore<StepResult & { autoImporter?: string }>('bundles', cacheKey, distDir) : undefined
   // vike's record of the last server bundle built, as `vike build` would have left it.
   if (cachedBundles?.autoImporter) writeAutoImporter(cachedBundles.autoImporter)
   const bundlesStep: Promise<StepResult & { cached?: boolean }> = cachedBundles
     ? Promise.resolve({ ...cachedBundles, autoImporter: undefined, peakRssMb: 0, seconds: (performance.now() - restoreStarted) / 1000, cached: true })
-    : (bundlesChild ?? prestartStep('bundles', ['', quiet ? 'quiet' : ''])).go().then((result) => {
+    : (
+        bundlesGo ?? ((phases.bundlesGo = (performance.now() - started) / 1000), (bundlesChild ?? prestartStep('bundles', ['', quiet ? 'quiet' : ''])).go())
+      ).then((result) => {
         // Before anything else is written into the output folder: it holds the bundles alone.
         storeStep('bundles', result, distDir)
         return result
@@ -191,6 +232,8 @@ async function buildSiteWith(bundlesChild: ReturnType<typeof prestartStep> | und
     `bundles ${bundles.cached ? 'copied from the build cache' : 'built'} in ${bundles.seconds.toFixed(1)} s, ready ${phases.bundlesReady.toFixed(1)} s after the start (${early.seconds.toFixed(1)} s of sitemap and redirect files meanwhile)`,
   )
   phases.bundles = bundles.seconds
+  if (bundles.loadSeconds !== undefined) phases.bundlesLoad = bundles.loadSeconds
+  if (bundles.waitSeconds !== undefined) phases.bundlesWait = bundles.waitSeconds
   for (const [file, bytes] of early.files) fs.writeFileSync(path.join(outDir, file), bytes)
   // The admin (a Vite build of its own, independent of the pages) builds in a child process while
   // this one pre-renders: into a staging folder, since the pre-render owns dist/client, then moved

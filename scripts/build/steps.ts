@@ -9,7 +9,16 @@ import { spawn, spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { adminJsBytes, adminViteConfig } from './admin.ts'
 
-export type StepResult = { peakRssMb: number; seconds: number; jsBytes?: number; /** Files Vite loaded (absolute). */ inputs?: string[] }
+export type StepResult = {
+  peakRssMb: number
+  seconds: number
+  jsBytes?: number
+  /** Files Vite loaded (absolute). */
+  inputs?: string[]
+  /** Seconds from the child's start until its modules were loaded, then waiting for "go". */
+  loadSeconds?: number
+  waitSeconds?: number
+}
 
 const stepEntry = path.join(import.meta.dirname, 'viteStep.mjs')
 
@@ -55,7 +64,7 @@ export function startStep(step: 'bundles' | 'admin', args: string[] = []): Promi
  * cancel() ends it without building. The build pre-starts the bundles before it validates the
  * data, so their start-up (Node, Vite, vike's plugin: ~1.5 s) overlaps the data's parse on the
  * other core, and a data error still leaves the previous dist/ untouched (decision 193). */
-export function prestartStep(step: 'bundles' | 'admin', args: string[] = []): { go(): Promise<StepResult>; cancel(): void } {
+export function prestartStep(step: 'bundles' | 'admin', args: string[] = []): { go(): Promise<StepResult>; cancel(): void; stop(): Promise<void> } {
   const child = spawn(process.execPath, stepArgs(step, args), {
     stdio: ['pipe', 'pipe', 'inherit'],
     env: { ...process.env, ...allocatorEnv, VITE_STEP_WAIT: '1' },
@@ -90,6 +99,13 @@ export function prestartStep(step: 'bundles' | 'admin', args: string[] = []): { 
     cancel() {
       if (!told) child.stdin.end()
       told = true
+    },
+    /** Ends the child, building or not, and resolves once it has exited (it writes nothing more). */
+    stop() {
+      const exited = new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('close', () => resolve())))
+      this.cancel()
+      child.kill()
+      return exited
     },
   }
 }
