@@ -4,10 +4,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import v8 from 'node:v8'
-import { AggregateDataError, DataError, defaultDataDir } from '../data/loadData.ts'
-import { setDbPosts } from '../data/dbPosts.ts'
-import { getSiteContext } from '../pages/_shared/siteContext.ts'
-import { readBuildSnapshot } from '../server/posts/snapshot.ts'
 import { prestartStep, startStep, type StepResult } from './build/steps.ts'
 import {
   asideDirOf,
@@ -19,19 +15,73 @@ import {
   unhashedInputs,
   writeAutoImporter,
 } from './build/buildCache.ts'
-import { CHATBOT_INDEX_FILE } from './build/chatbotIndex.ts'
-import { prepareEarlyOutputs } from './build/earlyOutputs.ts'
-import { checkSite } from './build/checkSite.ts'
-import { createPrecompressor } from './build/precompress.ts'
-import { renderChunk, renderPages, startRenderWorker, urlQueue, type RenderedFacts, type ShardOutput } from './build/renderShard.ts'
+import type { getSiteContext } from '../pages/_shared/siteContext.ts'
+import type { RenderedFacts, ShardOutput } from './build/renderShard.ts'
 import type { QuickFacts } from './build/checkSite.ts'
-import { writeSitemap } from './build/sitemap.ts'
-import { prepareRedirects } from './build/redirects.ts'
-import { newBuildId, writeBuildReport, type BuildReport } from '../server/monitoring/builds.ts'
-import { readCmsBuildData } from './build/cmsData.ts'
-import { effectiveHead, isIndexable } from '../server/cms/headOverride.ts'
-import { inventoryFileOf, writeInventory, type InventoryFile, type InventoryPage } from '../server/cms/inventory.ts'
-import { writeFeeds } from '../server/feeds/writeFeeds.ts'
+import type { BuildReport } from '../server/monitoring/builds.ts'
+import type { InventoryFile, InventoryPage } from '../server/cms/inventory.ts'
+
+/** The build's other modules (zod, yaml, the data loader, the pre-render, vike's API, knex, ...),
+ * imported once the bundles' child is spawned: their load (~0.5 s of this process's start-up)
+ * then runs beside the child's own, not before it (decision 196). Only the light modules above
+ * (steps.ts, buildCache.ts) load before. */
+const loadModules = async () => {
+  const [
+    loadData,
+    dbPosts,
+    siteContext,
+    snapshot,
+    chatbotIndex,
+    earlyOutputs,
+    checkSite,
+    precompress,
+    renderShard,
+    sitemap,
+    redirects,
+    builds,
+    cmsData,
+    headOverride,
+    inventory,
+    feeds,
+  ] = await Promise.all([
+    import('../data/loadData.ts'),
+    import('../data/dbPosts.ts'),
+    import('../pages/_shared/siteContext.ts'),
+    import('../server/posts/snapshot.ts'),
+    import('./build/chatbotIndex.ts'),
+    import('./build/earlyOutputs.ts'),
+    import('./build/checkSite.ts'),
+    import('./build/precompress.ts'),
+    import('./build/renderShard.ts'),
+    import('./build/sitemap.ts'),
+    import('./build/redirects.ts'),
+    import('../server/monitoring/builds.ts'),
+    import('./build/cmsData.ts'),
+    import('../server/cms/headOverride.ts'),
+    import('../server/cms/inventory.ts'),
+    import('../server/feeds/writeFeeds.ts'),
+  ])
+  dataErrors = [loadData.AggregateDataError, loadData.DataError]
+  return {
+    ...dbPosts,
+    ...siteContext,
+    ...snapshot,
+    ...chatbotIndex,
+    ...earlyOutputs,
+    ...checkSite,
+    ...precompress,
+    ...renderShard,
+    ...sitemap,
+    ...redirects,
+    ...builds,
+    ...cmsData,
+    ...headOverride,
+    ...inventory,
+    ...feeds,
+  }
+}
+/** The data loader's error classes, once loaded (fail() tells a data error from a bug by them). */
+let dataErrors: (abstract new (...args: never[]) => Error)[] = []
 
 export const root = path.resolve(import.meta.dirname, '..')
 /** BUILD_OUT_DIR lets the benchmark build a synthetic site without touching dist/. */
@@ -54,7 +104,7 @@ function* walkFiles(dir: string): Generator<string> {
 }
 
 function fail(error: unknown): never {
-  if (error instanceof AggregateDataError || error instanceof DataError) {
+  if (error instanceof Error && dataErrors.some((kind) => error instanceof kind)) {
     console.error(`\nBuild stopped: a data file is invalid.\n${error.message}`)
   } else {
     console.error(error)
@@ -76,49 +126,15 @@ function precompressCacheDir() {
 export async function buildSite(options: { quiet?: boolean; serial?: boolean } = {}) {
   // The pre-render hooks run from the bundled server code, where import.meta.url no longer
   // points into data/: tell them where the data is (the bundles' child inherits it too).
-  process.env.DATA_DIR ||= defaultDataDir
-  // The bundles' child starts now and loads Node, Vite and vike's plugin while this process reads
-  // and validates the data; it builds only when told to, after `rm -rf dist` (decision 193).
-  // BUILD_PRESTART_BUNDLES=0 starts it where it was before, after the data (to compare).
-  const bundlesChild = process.env.BUILD_PRESTART_BUNDLES === '0' ? undefined : prestartStep('bundles', ['', options.quiet ? 'quiet' : ''])
-  try {
-    return await buildSiteWith(bundlesChild, options)
-  } finally {
-    // Not told to build (bundles from the build cache, or an error before): it ends without building.
-    bundlesChild?.cancel()
-  }
-}
-
-async function buildSiteWith(bundlesChild: ReturnType<typeof prestartStep> | undefined, { quiet = false, serial = true } = {}) {
-  // The old generation grows to 1.2x what a full GC left, not V8's default (up to 4x at the build's
-  // allocation rate): at 10k cities the heap swung 280 -> 800 MB and RSS followed to 1.3 GB; with
-  // it the heap stays near 300 MB and RSS at 700 MB, same render time (decision 177). Read at each GC.
-  v8.setFlagsFromString('--heap-growing-percent=20')
+  process.env.DATA_DIR ||= path.join(root, 'data')
+  // The bundles' child starts first and loads Node, Vite and vike's plugin while this process loads
+  // its own modules (decision 196) and reads the data; it builds when told to (decision 193).
+  // BUILD_PRESTART_BUNDLES=0 starts it where it was before 193, after the data (to compare).
   const started = performance.now()
-  /** Seconds from the process's start (Node, tsx, this module's imports) to here. */
-  const startupSeconds = started / 1000
-  let childCompression: Promise<void> = Promise.resolve()
-  const startedAt = new Date()
-  const buildId = newBuildId(startedAt)
-  const report = (over: Partial<BuildReport>) =>
-    writeBuildReport(
-      {
-        id: buildId,
-        startedAt: startedAt.toISOString(),
-        finishedAt: new Date().toISOString(),
-        ok: true,
-        seconds: (performance.now() - started) / 1000,
-        pages: 0,
-        pagesPerSecond: 0,
-        brokenLinks: 0,
-        problems: 0,
-        ...over,
-      },
-      { distDir, varDir },
-    )
-  const log = (line: string) => quiet || console.log(line)
-  /** Seconds spent in each phase, for `npm run bench:build`. */
-  const phases: Record<string, number> = { startup: startupSeconds }
+  /** Seconds spent in each phase, for `npm run bench:build`; startup: from the process's start
+   * (Node, tsx, this module's light imports) to here. */
+  const phases: Record<string, number> = { startup: started / 1000 }
+  const bundlesChild = process.env.BUILD_PRESTART_BUNDLES === '0' ? undefined : prestartStep('bundles', ['', options.quiet ? 'quiet' : ''])
   // The build cache (decision 174): the bundles and the admin depend on the code alone; when it
   // did not change since a build that stored them, they are copied instead of built. The key
   // reads no data, so it comes first: it decides whether the bundles' child builds at all.
@@ -142,6 +158,93 @@ async function buildSiteWith(bundlesChild: ReturnType<typeof prestartStep> | und
     bundlesGo = bundlesChild.go()
     bundlesGo.catch(() => {})
   }
+  /** Before the data validated: stops the child, removes what it wrote, brings the previous output back. */
+  const undo = async () => {
+    if (bundlesGo) await bundlesChild?.stop()
+    setAside?.restore()
+  }
+  try {
+    let modules: Awaited<ReturnType<typeof loadModules>>
+    const modulesStarted = performance.now()
+    try {
+      modules = await loadModules()
+    } catch (error) {
+      await undo()
+      throw error
+    }
+    phases.modules = (performance.now() - modulesStarted) / 1000
+    return await buildSiteWith(modules, bundlesChild, started, { phases, buildCache, cacheKey, cacheSkips, setAside, bundlesGo, undo }, options)
+  } finally {
+    // Not told to build (bundles from the build cache, or an error before): it ends without building.
+    bundlesChild?.cancel()
+  }
+}
+
+async function buildSiteWith(
+  {
+    setDbPosts,
+    getSiteContext,
+    readBuildSnapshot,
+    CHATBOT_INDEX_FILE,
+    prepareEarlyOutputs,
+    checkSite,
+    createPrecompressor,
+    renderChunk,
+    renderPages,
+    startRenderWorker,
+    urlQueue,
+    writeSitemap,
+    prepareRedirects,
+    newBuildId,
+    writeBuildReport,
+    readCmsBuildData,
+    effectiveHead,
+    isIndexable,
+    inventoryFileOf,
+    writeInventory,
+    writeFeeds,
+  }: Awaited<ReturnType<typeof loadModules>>,
+  bundlesChild: ReturnType<typeof prestartStep> | undefined,
+  /** When buildSite started (performance.now()): before the modules above loaded. */
+  started: number,
+  /** What buildSite did before loading them: the cache key, the previous output set aside, the
+   * bundles' child told to build. */
+  start: {
+    phases: Record<string, number>
+    buildCache: ReturnType<typeof createBuildCache>
+    cacheKey: string
+    cacheSkips: string[]
+    setAside: ReturnType<typeof setAsidePrevious> | undefined
+    bundlesGo: Promise<StepResult> | undefined
+    undo: () => Promise<void>
+  },
+  { quiet = false, serial = true } = {},
+) {
+  // The old generation grows to 1.2x what a full GC left, not V8's default (up to 4x at the build's
+  // allocation rate): at 10k cities the heap swung 280 -> 800 MB and RSS followed to 1.3 GB; with
+  // it the heap stays near 300 MB and RSS at 700 MB, same render time (decision 177). Read at each GC.
+  v8.setFlagsFromString('--heap-growing-percent=20')
+  let childCompression: Promise<void> = Promise.resolve()
+  const startedAt = new Date()
+  const buildId = newBuildId(startedAt)
+  const report = (over: Partial<BuildReport>) =>
+    writeBuildReport(
+      {
+        id: buildId,
+        startedAt: startedAt.toISOString(),
+        finishedAt: new Date().toISOString(),
+        ok: true,
+        seconds: (performance.now() - started) / 1000,
+        pages: 0,
+        pagesPerSecond: 0,
+        brokenLinks: 0,
+        problems: 0,
+        ...over,
+      },
+      { distDir, varDir },
+    )
+  const log = (line: string) => quiet || console.log(line)
+  const { phases, buildCache, cacheKey, cacheSkips, setAside, bundlesGo, undo } = start
   const loaded = await (async () => {
     try {
       const snapshot = await readBuildSnapshot(root, log)
@@ -156,8 +259,7 @@ async function buildSiteWith(bundlesChild: ReturnType<typeof prestartStep> | und
       return { snapshot, ctx, redirects, cms }
     } catch (error) {
       // Nothing of this build stays: the child stops before the previous output comes back.
-      if (bundlesGo) await bundlesChild?.stop()
-      setAside?.restore()
+      await undo()
       fail(error)
     }
   })()
