@@ -343,13 +343,17 @@ async function buildSiteWith(
   // 2 MB of JS runs during the pre-render too (same files as building it afterwards).
   const adminStaging = path.join(distDir, 'admin-staging')
   // One compression thread while the pre-render runs (decision 175); PRECOMPRESS_RENDER_THREADS=2 to compare.
-  const compressor = createPrecompressor({ cacheDir: precompressCacheDir(), duringRender: Number(process.env.PRECOMPRESS_RENDER_THREADS) || 1 })
+  const compressCacheDir = precompressCacheDir()
+  const compressor = createPrecompressor({ cacheDir: compressCacheDir, duringRender: Number(process.env.PRECOMPRESS_RENDER_THREADS) || 1 })
+  // With the content-hash cache on, the admin's child fills it with the admin's .gz and .br after its
+  // build (decision 196); BUILD_ADMIN_COMPRESS=0 leaves them to the compressor, to compare.
+  const adminEnv: Record<string, string> = compressCacheDir && process.env.BUILD_ADMIN_COMPRESS !== '0' ? { ADMIN_COMPRESS_CACHE: compressCacheDir } : {}
   const adminStarted = performance.now()
   let adminSeconds = 0
   const cachedAdmin = cacheKey ? buildCache.restore<StepResult>('admin', cacheKey, outDir) : undefined
   const adminStep: Promise<StepResult & { cached?: boolean }> = cachedAdmin
     ? Promise.resolve({ ...cachedAdmin, peakRssMb: 0, seconds: (performance.now() - adminStarted) / 1000, cached: true })
-    : startStep('admin', [adminStaging, quiet ? 'quiet' : '']).then((admin) => {
+    : startStep('admin', [adminStaging, quiet ? 'quiet' : ''], adminEnv).then((admin) => {
         storeStep('admin', admin, adminStaging)
         fs.rmSync(path.join(outDir, 'admin'), { recursive: true, force: true })
         fs.renameSync(path.join(adminStaging, 'admin'), path.join(outDir, 'admin'))
@@ -441,6 +445,7 @@ async function buildSiteWith(
   // phases.admin: its own time, overlapped with the pre-render; adminWait: what the build
   // still waited for it after the pre-render.
   phases.admin = admin.seconds
+  if (admin.compressSeconds) phases.adminCompress = admin.compressSeconds
   phases.adminWait = (performance.now() - since) / 1000
   if (admin.cached) phases.adminCached = 1
   log(
