@@ -1,2 +1,2 @@
 /** See adminCompress.mjs. */
-export function fillCompressCache(dir: string, cacheDir: string): number
+export function fillCompressCache(dir: string, cacheDir: string, concurrency?: number): Promise<number>

@@ -7,9 +7,14 @@
 // checks that the compressor takes every file from the cache and writes zlib's bytes.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import process from 'node:process'
+import { promisify } from 'node:util'
 import zlib from 'node:zlib'
+
+const gzipAsync = promisify(zlib.gzip)
+const brotliAsync = promisify(zlib.brotliCompress)
 
 /** As precompress.ts: the files it compresses, the smallest it leaves, the levels per type. */
 const compressible = /\.(html|js|mjs|css|svg|xml|txt|json|webmanifest)$/
@@ -25,12 +30,15 @@ function walk(dir) {
 }
 
 /**
- * Puts the .gz and .br of every compressible file of `dir` into the cache folder, biggest first,
- * unless already there. Returns the number of files compressed here.
+ * Puts the .gz and .br of every compressible file of `dir` into the cache folder, unless already
+ * there: biggest first, `concurrency` files at a time on libuv's threads (one per core: the main
+ * JS chunk alone is ~2.5 s of brotli 11, the rest run beside it). Resolves to the number of files
+ * compressed here.
  * @param {string} dir
  * @param {string} cacheDir
+ * @returns {Promise<number>}
  */
-export function fillCompressCache(dir, cacheDir) {
+export async function fillCompressCache(dir, cacheDir, concurrency = Math.max(2, os.availableParallelism())) {
   fs.mkdirSync(cacheDir, { recursive: true })
   const files = walk(dir)
     .filter((file) => compressible.test(file))
@@ -38,24 +46,31 @@ export function fillCompressCache(dir, cacheDir) {
     .filter(({ size }) => size > MIN_BYTES)
     .sort((a, b) => b.size - a.size)
   let compressed = 0
-  for (const { file } of files) {
+  let next = 0
+  let seq = 0
+  const one = async (/** @type {string} */ file) => {
     const body = fs.readFileSync(file)
     const { gzip, brotli } = levelsOf(file)
     const key = `${crypto.createHash('sha256').update(body).digest('hex')}-g${gzip}-q${brotli}`
-    if (fs.existsSync(path.join(cacheDir, `${key}.gz`)) && fs.existsSync(path.join(cacheDir, `${key}.br`))) continue
-    const outputs = {
-      gz: zlib.gzipSync(body, { level: gzip }),
-      br: zlib.brotliCompressSync(body, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotli, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-      }),
-    }
-    for (const [ext, bytes] of Object.entries(outputs)) {
+    if (fs.existsSync(path.join(cacheDir, `${key}.gz`)) && fs.existsSync(path.join(cacheDir, `${key}.br`))) return
+    const [gz, br] = await Promise.all([
+      gzipAsync(body, { level: gzip }),
+      brotliAsync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotli, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    ])
+    for (const [ext, bytes] of /** @type {const} */ ([
+      ['gz', gz],
+      ['br', br],
+    ])) {
       // Temporary name, then rename: the compressor never reads a torn entry.
-      const tmp = path.join(cacheDir, `${key}.${ext}.${process.pid}-admin.tmp`)
+      const tmp = path.join(cacheDir, `${key}.${ext}.${process.pid}-admin-${++seq}.tmp`)
       fs.writeFileSync(tmp, bytes)
       fs.renameSync(tmp, path.join(cacheDir, `${key}.${ext}`))
     }
     compressed++
   }
+  const lane = async () => {
+    while (next < files.length) await one(files[next++].file)
+  }
+  await Promise.all(Array.from({ length: concurrency }, lane))
   return compressed
 }

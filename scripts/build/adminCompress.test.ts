@@ -39,9 +39,9 @@ describe('the admin compressed in its build child', () => {
       fs.mkdirSync(path.dirname(path.join(out, name)), { recursive: true })
       fs.writeFileSync(path.join(out, name), text)
     }
-    expect(fillCompressCache(path.join(out, 'admin'), cacheDir)).toBe(3)
+    expect(await fillCompressCache(path.join(out, 'admin'), cacheDir)).toBe(3)
     // Already there: nothing compressed again.
-    expect(fillCompressCache(path.join(out, 'admin'), cacheDir)).toBe(0)
+    expect(await fillCompressCache(path.join(out, 'admin'), cacheDir, 1)).toBe(0)
 
     const compressor = createPrecompressor({ cacheDir })
     compressor.addExisting(path.join(out, 'admin'))

@@ -62,7 +62,7 @@ const buildSeconds = (performance.now() - started) / 1000
 let compressSeconds = 0
 if (kind === 'vite' && process.env.ADMIN_COMPRESS_CACHE) {
   const { fillCompressCache } = await import('./adminCompress.mjs')
-  fillCompressCache(config.build.outDir, process.env.ADMIN_COMPRESS_CACHE)
+  await fillCompressCache(config.build.outDir, process.env.ADMIN_COMPRESS_CACHE)
   compressSeconds = (performance.now() - started) / 1000 - buildSeconds
 }
 const inputs = [...loaded].filter((id) => path.isAbsolute(id.split('?')[0]) && fs.existsSync(id.split('?')[0]))
