@@ -30,7 +30,7 @@ export function TimeChart({
         <XAxis dataKey="bucket" minTickGap={24} />
         <YAxis allowDecimals={false} />
         <Tooltip />
-        <Legend />
+        <Legend itemSorter={null} />
         {keys.map((k, i) => (
           <Area
             key={k.key}
@@ -55,9 +55,11 @@ export function BarsChart({ rows, keys, category }: { rows: object[]; keys: { ke
       <BarChart data={rows} layout="vertical" margin={{ top: 8, right: 16, bottom: 0, left: 24 }}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis type="number" allowDecimals={false} />
-        <YAxis type="category" dataKey={category} width={140} />
+        {/* interval 0: every row keeps its label (recharts hides every other one when they are close). */}
+        <YAxis type="category" dataKey={category} width={140} interval={0} tick={{ fontSize: 12 }} />
         <Tooltip />
-        <Legend />
+        {/* Series in the order given (recharts 3 sorts the legend by name: "100 %" before "25 %"). */}
+        <Legend itemSorter={null} />
         {keys.map((k, i) => (
           <Bar key={k.key} dataKey={k.key} name={k.label} fill={COLORS[i % COLORS.length]} isAnimationActive={false} />
         ))}

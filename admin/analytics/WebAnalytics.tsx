@@ -254,7 +254,7 @@ export function WebAnalytics() {
                     .slice(0, 10)
                     .map((r) => ({ key: r.key, ...Object.fromEntries(Object.entries(r.scrollShare).map(([k, v]) => [`s${k}`, v])) }))}
                   category="key"
-                  keys={['25', '50', '75', '100'].map((k) => ({ key: `s${k}`, label: `${k} %` }))}
+                  keys={['25', '50', '75', '90', '100'].map((k) => ({ key: `s${k}`, label: `${k} %` }))}
                 />
               }
               columns={[

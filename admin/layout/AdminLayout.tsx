@@ -29,11 +29,23 @@ const AdminAppBar = () => (
   />
 )
 
+/**
+ * A table wider than the window scrolls inside its own card, not the whole page: react-admin's
+ * layout is `min-width: fit-content` and its flex items keep `min-width: auto`, so one wide table
+ * (the leads list, the per-page analytics) widened the page past the app bar, and the charts of
+ * the same screen, sized to their container, were drawn wider than the window with it.
+ */
+const containWideContent = {
+  minWidth: 0,
+  '& .RaLayout-content, & .RaLayout-content > *, & .RaList-main': { minWidth: 0 },
+  '& .RaDataTable-tableWrapper, & .RaDatagrid-tableWrapper': { overflowX: 'auto' },
+} as const
+
 export function AdminLayout({ children }: { children: ReactNode }) {
   // Nothing else is reachable until a temporary password has been replaced.
   if (mustChangePassword()) return <Navigate to={changePasswordPath} replace />
   return (
-    <Layout menu={AdminMenu} appBar={AdminAppBar}>
+    <Layout menu={AdminMenu} appBar={AdminAppBar} sx={containWideContent}>
       {children}
     </Layout>
   )

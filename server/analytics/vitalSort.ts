@@ -8,7 +8,7 @@
 import type { Queryable } from '../db/rows.ts'
 import { isSqlite } from '../db/rows.ts'
 import { daySpans } from './coarse.ts'
-import { totalsBounds, totalsOf, totalsReads } from './pageTotals.ts'
+import { type TotalsBound, totalsBounds, totalsOf, totalsReads } from './pageTotals.ts'
 import type { Vital } from './pageDetails.ts'
 import type { plan } from './queries.ts'
 import { addPacked, type Histogram, VITAL_TOTALS_TABLE, vitalWeekBounds } from './vitalTotals.ts'
@@ -24,57 +24,84 @@ export type VitalTopQuery = {
   raw: { key: string; buckets: [number, number][] }[]
 }
 
+type Like = (column: string) => string
+
+/**
+ * The selects that name the pages of the range, each row a (key, n) pair; a page is in the range
+ * when its n sums above 0. Whole days from the running totals (decision 184: the row at the end
+ * minus the row before the start; a page is in the range when its count of daily rows grew), or
+ * from the daily rows when the range is too short for them; the rolled-up hours; the raw hours'
+ * pages. Shared by both reads, so they count the same pages.
+ */
+function pageKeyParts(
+  q: VitalTopQuery,
+  like: Like,
+  sqlite: boolean,
+  totals: string | null,
+  dayBounds: TotalsBound[],
+): { parts: string[]; bindings: unknown[] } {
+  const parts: string[] = []
+  const bindings: unknown[] = []
+  const likeBinding = q.like ? [q.like] : []
+  const p = q.pieces
+  if (totals)
+    for (const b of dayBounds) {
+      parts.push(`select key, ${b.sign < 0 ? '-' : ''}n_days as n from ${totals} where dim = 'page' and day = ?${like('key')}`)
+      bindings.push(b.day, ...likeBinding)
+    }
+  else
+    for (const s of daySpans('analytics_daily', p.dailyFrom, p.dailyTo)) {
+      parts.push(`select key, count(*) as n from ${s.table} where dim = 'page' and ${s.unit} >= ? and ${s.unit} < ?${like('key')} group by key`)
+      bindings.push(s.from, s.to, ...likeBinding)
+    }
+  for (const [a, b] of p.hourly) {
+    if (b <= a) continue
+    parts.push(`select key, count(*) as n from analytics_hourly where dim = 'page' and hour >= ? and hour < ?${like('key')} group by key`)
+    bindings.push(a, b, ...likeBinding)
+  }
+  if (q.raw.length) {
+    parts.push(
+      sqlite ? `select json_extract(value, '$.key') as key, 1 as n from json_each(?)` : `select key, 1 as n from json_to_recordset(?::json) as r(key text)`,
+    )
+    bindings.push(JSON.stringify(q.raw.map((r) => ({ key: r.key }))))
+  }
+  return { parts, bindings }
+}
+
+const likeFor =
+  (q: VitalTopQuery, sqlite: boolean): Like =>
+  (column) =>
+    q.like ? (sqlite ? ` and ${column} like ? escape '\\'` : ` and ${column} ilike ? escape '\\'`) : ''
+
 /**
  * The single-query read of decision 119 (weekly rows summed in SQL). Kept as the reference the
  * tests compare readTopByVital with, and for the bench's A/B pairs (setTotalsReads(false)).
  */
 export async function readTopByVitalSql(db: Queryable, q: VitalTopQuery): Promise<{ keys: string[]; total: number }> {
   const sqlite = isSqlite(db)
-  const like = (column: string) => (q.like ? (sqlite ? ` and ${column} like ? escape '\\'` : ` and ${column} ilike ? escape '\\'`) : '')
+  const like = likeFor(q, sqlite)
   const vitalParts: string[] = []
   const vitalBindings: unknown[] = []
-  const keyParts: string[] = []
-  const keyBindings: unknown[] = []
   const p = q.pieces
   for (const s of daySpans('analytics_vitals_daily', p.dailyFrom, p.dailyTo)) {
     vitalParts.push(`select path as key, bucket, n from ${s.table} where metric = ? and ${s.unit} >= ? and ${s.unit} < ?${like('path')}`)
     vitalBindings.push(q.metric, s.from, s.to, ...(q.like ? [q.like] : []))
   }
-  // The pages of the range: whole days from the running totals (decision 184: the row at the end
-  // minus the row before the start; a page is in the range when its count of daily rows grew).
-  const totals = totalsOf('analytics_daily', 'page', p.dailyFrom, p.dailyTo)
-  if (totals)
-    for (const b of await totalsBounds(db, totals, p.dailyFrom, p.dailyTo)) {
-      keyParts.push(`select key, ${b.sign < 0 ? '-' : ''}n_days as n from ${totals} where dim = 'page' and day = ?${like('key')}`)
-      keyBindings.push(b.day, ...(q.like ? [q.like] : []))
-    }
-  else
-    for (const s of daySpans('analytics_daily', p.dailyFrom, p.dailyTo)) {
-      keyParts.push(`select key, count(*) as n from ${s.table} where dim = 'page' and ${s.unit} >= ? and ${s.unit} < ?${like('key')} group by key`)
-      keyBindings.push(s.from, s.to, ...(q.like ? [q.like] : []))
-    }
   for (const [a, b] of p.hourly) {
     if (b <= a) continue
     vitalParts.push(`select path as key, bucket, n from analytics_vitals_hourly where metric = ? and hour >= ? and hour < ?${like('path')}`)
     vitalBindings.push(q.metric, a, b, ...(q.like ? [q.like] : []))
-    keyParts.push(`select key, count(*) as n from analytics_hourly where dim = 'page' and hour >= ? and hour < ?${like('key')} group by key`)
-    keyBindings.push(a, b, ...(q.like ? [q.like] : []))
   }
   if (q.raw.length) {
-    const vitals = JSON.stringify(q.raw.flatMap((r) => r.buckets.map(([bucket, n]) => ({ key: r.key, bucket, n }))))
-    const keys = JSON.stringify(q.raw.map((r) => ({ key: r.key })))
-    if (sqlite) {
-      vitalParts.push(
-        `select json_extract(value, '$.key') as key, json_extract(value, '$.bucket') as bucket, json_extract(value, '$.n') as n from json_each(?)`,
-      )
-      keyParts.push(`select json_extract(value, '$.key') as key, 1 as n from json_each(?)`)
-    } else {
-      vitalParts.push(`select key, bucket, n from json_to_recordset(?::json) as r(key text, bucket bigint, n bigint)`)
-      keyParts.push(`select key, 1 as n from json_to_recordset(?::json) as r(key text)`)
-    }
-    vitalBindings.push(vitals)
-    keyBindings.push(keys)
+    vitalParts.push(
+      sqlite
+        ? `select json_extract(value, '$.key') as key, json_extract(value, '$.bucket') as bucket, json_extract(value, '$.n') as n from json_each(?)`
+        : `select key, bucket, n from json_to_recordset(?::json) as r(key text, bucket bigint, n bigint)`,
+    )
+    vitalBindings.push(JSON.stringify(q.raw.flatMap((r) => r.buckets.map(([bucket, n]) => ({ key: r.key, bucket, n })))))
   }
+  const totals = totalsOf('analytics_daily', 'page', p.dailyFrom, p.dailyTo)
+  const { parts: keyParts, bindings: keyBindings } = pageKeyParts(q, like, sqlite, totals, totals ? await totalsBounds(db, totals, p.dailyFrom, p.dailyTo) : [])
   if (!keyParts.length) return { keys: [], total: 0 }
   const hist = vitalParts.length
     ? `select key, bucket, sum(n) as n from (${vitalParts.join(' union all ')}) u group by key, bucket`
@@ -244,13 +271,11 @@ export function vitalPieces(from: number, to: number): { weeks: [number, number]
 export async function readTopByVital(db: Queryable, q: VitalTopQuery): Promise<{ keys: string[]; total: number }> {
   if (!totalsReads()) return readTopByVitalSql(db, q)
   const sqlite = isSqlite(db)
-  const like = (column: string) => (q.like ? (sqlite ? ` and ${column} like ? escape '\\'` : ` and ${column} ilike ? escape '\\'`) : '')
+  const like = likeFor(q, sqlite)
   const likeBinding = q.like ? [q.like] : []
   const hists = new VitalHistograms()
   const vitalParts: string[] = []
   const vitalBindings: unknown[] = []
-  const keyParts: string[] = []
-  const keyBindings: unknown[] = []
   const p = q.pieces
   const pieces = vitalPieces(p.dailyFrom, p.dailyTo)
   for (const s of pieces.days) {
@@ -259,37 +284,19 @@ export async function readTopByVital(db: Queryable, q: VitalTopQuery): Promise<{
     )
     vitalBindings.push(q.metric, s.from, s.to, ...likeBinding)
   }
-  const totals = totalsOf('analytics_daily', 'page', p.dailyFrom, p.dailyTo)
-  const [weekBounds, dayBounds] = await Promise.all([
-    pieces.weeks ? vitalWeekBounds(db, pieces.weeks[0], pieces.weeks[1]) : [],
-    totals ? totalsBounds(db, totals, p.dailyFrom, p.dailyTo) : [],
-  ])
-  if (totals)
-    for (const b of dayBounds) {
-      keyParts.push(`select key, ${b.sign < 0 ? '-' : ''}n_days as n from ${totals} where dim = 'page' and day = ?${like('key')}`)
-      keyBindings.push(b.day, ...likeBinding)
-    }
-  else
-    for (const s of daySpans('analytics_daily', p.dailyFrom, p.dailyTo)) {
-      keyParts.push(`select key, count(*) as n from ${s.table} where dim = 'page' and ${s.unit} >= ? and ${s.unit} < ?${like('key')} group by key`)
-      keyBindings.push(s.from, s.to, ...likeBinding)
-    }
   for (const [a, b] of p.hourly) {
     if (b <= a) continue
     vitalParts.push(
       `select path as key, bucket, sum(n) as n from analytics_vitals_hourly where metric = ? and hour >= ? and hour < ?${like('path')} group by path, bucket`,
     )
     vitalBindings.push(q.metric, a, b, ...likeBinding)
-    keyParts.push(`select key, count(*) as n from analytics_hourly where dim = 'page' and hour >= ? and hour < ?${like('key')} group by key`)
-    keyBindings.push(a, b, ...likeBinding)
   }
-  if (q.raw.length) {
-    const keys = JSON.stringify(q.raw.map((r) => ({ key: r.key })))
-    keyParts.push(
-      sqlite ? `select json_extract(value, '$.key') as key, 1 as n from json_each(?)` : `select key, 1 as n from json_to_recordset(?::json) as r(key text)`,
-    )
-    keyBindings.push(keys)
-  }
+  const totals = totalsOf('analytics_daily', 'page', p.dailyFrom, p.dailyTo)
+  const [weekBounds, dayBounds] = await Promise.all([
+    pieces.weeks ? vitalWeekBounds(db, pieces.weeks[0], pieces.weeks[1]) : [],
+    totals ? totalsBounds(db, totals, p.dailyFrom, p.dailyTo) : [],
+  ])
+  const { parts: keyParts, bindings: keyBindings } = pageKeyParts(q, like, sqlite, totals, dayBounds)
   if (!keyParts.length) return { keys: [], total: 0 }
   const [packed, edges, keyRows] = await Promise.all([
     Promise.all(

@@ -1,9 +1,10 @@
 // The lead screen and the audit log in Chromium against the real server: a job application's
 // résumé downloads from the lead screen, a quote's services of interest show as labels, and the
-// audit log names who signed in and when, to the second.
+// audit log names who signed in and when, to the second; the list, wider than a small window,
+// scrolls inside its card.
 import fs from 'node:fs'
 import { expect, test as base } from '@playwright/test'
-import { adminApi, signInWithApi, signInWithForm, uniqueId } from './helpers/admin.ts'
+import { adminApi, seedLead, signInWithApi, signInWithForm, uniqueId } from './helpers/admin.ts'
 
 // Any script error or console error on an admin page fails the test (see admin.spec.ts).
 const test = base.extend<{ failOnConsoleErrors: void }>({
@@ -106,4 +107,18 @@ test('the audit log shows who signed in and when, to the second', async ({ page 
   await expect(row).toContainText(name, { timeout: 20_000 })
   // A full date and time: "Nov 24, 2026, 5:42:35 AM" (month, day, year, hours, minutes, seconds).
   await expect(row).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}:\d{2}/)
+})
+
+test('the leads list, wider than a small window, scrolls inside its card and not the page', async ({ page }) => {
+  await seedLead(page.request)
+  await signInWithApi(page.request)
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await page.goto('/admin/leads')
+  const table = page.getByRole('table')
+  await expect(table.getByRole('row').nth(1)).toBeVisible()
+  expect(await table.evaluate((t) => t.scrollWidth > t.parentElement!.clientWidth)).toBe(true)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
+  // The app bar still spans the page: nothing is laid out beyond it.
+  const bar = await page.getByRole('banner').boundingBox()
+  expect(bar?.width).toBe(1024)
 })

@@ -60,6 +60,16 @@ test('the funnel shows each step and its drop-off; the GA4 screen is honest and 
   // The page table and the vitals table are there, each with its CSV export.
   await expect(page.getByRole('region', { name: /^Pages \(/ }).getByRole('cell', { name: '/services', exact: true })).toBeVisible()
   await expect(page.getByRole('region', { name: /^Web vitals at p75/ }).getByRole('button', { name: 'CSV' })).toBeVisible()
+  // The scroll chart's legend keeps the marks in order (recharts 3 sorts it by name otherwise:
+  // "100 %" first) and has all five of the table's columns.
+  const scrollCard = page.getByRole('region', { name: /^Scroll depth/ })
+  await expect(scrollCard.locator('.recharts-legend-item-text')).toHaveText(['25 %', '50 %', '75 %', '90 %', '100 %'])
+  // At 1024 px the per-page table is wider than its card: it scrolls inside the card, the page
+  // does not (react-admin's layout grew to fit it, past the app bar, charts included).
+  await page.setViewportSize({ width: 1024, height: 768 })
+  const pagesTable = page.getByRole('region', { name: /^Pages \(/ }).getByRole('table')
+  expect(await pagesTable.evaluate((t) => t.scrollWidth > t.parentElement!.clientWidth)).toBe(true)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
 
   await page.goto('/admin/google-analytics')
   await expect(page.getByRole('heading', { name: 'Forwarding to GA4: Not connected' })).toBeVisible()
