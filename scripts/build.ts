@@ -4,25 +4,84 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import v8 from 'node:v8'
-import { AggregateDataError, DataError, defaultDataDir } from '../data/loadData.ts'
-import { setDbPosts } from '../data/dbPosts.ts'
-import { getSiteContext } from '../pages/_shared/siteContext.ts'
-import { readBuildSnapshot } from '../server/posts/snapshot.ts'
 import { prestartStep, startStep, type StepResult } from './build/steps.ts'
-import { buildCacheDir, createBuildCache, readAutoImporter, sourceHash, unhashedInputs, writeAutoImporter } from './build/buildCache.ts'
-import { CHATBOT_INDEX_FILE } from './build/chatbotIndex.ts'
-import { prepareEarlyOutputs } from './build/earlyOutputs.ts'
-import { checkSite } from './build/checkSite.ts'
-import { createPrecompressor } from './build/precompress.ts'
-import { renderChunk, renderPages, startRenderWorker, urlQueue, type RenderedFacts, type ShardOutput } from './build/renderShard.ts'
+import {
+  asideDirOf,
+  buildCacheDir,
+  createBuildCache,
+  readAutoImporter,
+  setAsidePrevious,
+  sourceHash,
+  unhashedInputs,
+  writeAutoImporter,
+} from './build/buildCache.ts'
+import type { getSiteContext } from '../pages/_shared/siteContext.ts'
+import type { RenderedFacts, ShardOutput } from './build/renderShard.ts'
 import type { QuickFacts } from './build/checkSite.ts'
-import { writeSitemap } from './build/sitemap.ts'
-import { prepareRedirects } from './build/redirects.ts'
-import { newBuildId, writeBuildReport, type BuildReport } from '../server/monitoring/builds.ts'
-import { readCmsBuildData } from './build/cmsData.ts'
-import { effectiveHead, isIndexable } from '../server/cms/headOverride.ts'
-import { inventoryFileOf, writeInventory, type InventoryFile, type InventoryPage } from '../server/cms/inventory.ts'
-import { writeFeeds } from '../server/feeds/writeFeeds.ts'
+import type { BuildReport } from '../server/monitoring/builds.ts'
+import type { InventoryFile, InventoryPage } from '../server/cms/inventory.ts'
+
+/** The build's other modules (zod, yaml, the data loader, the pre-render, vike's API, knex, ...),
+ * imported once the bundles' child is spawned: their load (~0.5 s of this process's start-up)
+ * then runs beside the child's own, not before it (decision 196). Only the light modules above
+ * (steps.ts, buildCache.ts) load before. */
+const loadModules = async () => {
+  const [
+    loadData,
+    dbPosts,
+    siteContext,
+    snapshot,
+    chatbotIndex,
+    earlyOutputs,
+    checkSite,
+    precompress,
+    renderShard,
+    sitemap,
+    redirects,
+    builds,
+    cmsData,
+    headOverride,
+    inventory,
+    feeds,
+  ] = await Promise.all([
+    import('../data/loadData.ts'),
+    import('../data/dbPosts.ts'),
+    import('../pages/_shared/siteContext.ts'),
+    import('../server/posts/snapshot.ts'),
+    import('./build/chatbotIndex.ts'),
+    import('./build/earlyOutputs.ts'),
+    import('./build/checkSite.ts'),
+    import('./build/precompress.ts'),
+    import('./build/renderShard.ts'),
+    import('./build/sitemap.ts'),
+    import('./build/redirects.ts'),
+    import('../server/monitoring/builds.ts'),
+    import('./build/cmsData.ts'),
+    import('../server/cms/headOverride.ts'),
+    import('../server/cms/inventory.ts'),
+    import('../server/feeds/writeFeeds.ts'),
+  ])
+  dataErrors = [loadData.AggregateDataError, loadData.DataError]
+  return {
+    ...dbPosts,
+    ...siteContext,
+    ...snapshot,
+    ...chatbotIndex,
+    ...earlyOutputs,
+    ...checkSite,
+    ...precompress,
+    ...renderShard,
+    ...sitemap,
+    ...redirects,
+    ...builds,
+    ...cmsData,
+    ...headOverride,
+    ...inventory,
+    ...feeds,
+  }
+}
+/** The data loader's error classes, once loaded (fail() tells a data error from a bug by them). */
+let dataErrors: (abstract new (...args: never[]) => Error)[] = []
 
 export const root = path.resolve(import.meta.dirname, '..')
 /** BUILD_OUT_DIR lets the benchmark build a synthetic site without touching dist/. */
@@ -45,7 +104,7 @@ function* walkFiles(dir: string): Generator<string> {
 }
 
 function fail(error: unknown): never {
-  if (error instanceof AggregateDataError || error instanceof DataError) {
+  if (error instanceof Error && dataErrors.some((kind) => error instanceof kind)) {
     console.error(`\nBuild stopped: a data file is invalid.\n${error.message}`)
   } else {
     console.error(error)
@@ -67,25 +126,104 @@ function precompressCacheDir() {
 export async function buildSite(options: { quiet?: boolean; serial?: boolean } = {}) {
   // The pre-render hooks run from the bundled server code, where import.meta.url no longer
   // points into data/: tell them where the data is (the bundles' child inherits it too).
-  process.env.DATA_DIR ||= defaultDataDir
-  // The bundles' child starts now and loads Node, Vite and vike's plugin while this process reads
-  // and validates the data; it builds only when told to, after `rm -rf dist` (decision 193).
-  // BUILD_PRESTART_BUNDLES=0 starts it where it was before, after the data (to compare).
+  process.env.DATA_DIR ||= path.join(root, 'data')
+  // The bundles' child starts first and loads Node, Vite and vike's plugin while this process loads
+  // its own modules (decision 196) and reads the data; it builds when told to (decision 193).
+  // BUILD_PRESTART_BUNDLES=0 starts it where it was before 193, after the data (to compare).
+  const started = performance.now()
+  /** Seconds spent in each phase, for `npm run bench:build`; startup: from the process's start
+   * (Node, tsx, this module's light imports) to here. */
+  const phases: Record<string, number> = { startup: started / 1000 }
   const bundlesChild = process.env.BUILD_PRESTART_BUNDLES === '0' ? undefined : prestartStep('bundles', ['', options.quiet ? 'quiet' : ''])
+  // The build cache (decision 174): the bundles and the admin depend on the code alone; when it
+  // did not change since a build that stored them, they are copied instead of built. The key
+  // reads no data, so it comes first: it decides whether the bundles' child builds at all.
+  const cacheStarted = performance.now()
+  const buildCache = createBuildCache(buildCacheDir(root, varDir))
+  const aside = asideDirOf(distDir)
+  const cacheSkips = [distDir, varDir, aside]
+  const cacheKey = buildCache.enabled ? sourceHash(root, cacheSkips).hash : ''
+  phases.cacheKey = (performance.now() - cacheStarted) / 1000
+  // The previous output is renamed aside (one rename, not a delete of thousands of files on the
+  // critical path) and the bundles' child is told to build into the output folder now, while this
+  // process reads and validates the data (decision 196). Until the data validated, any error kills
+  // the child, removes what it wrote and renames the previous output back: a data error leaves the
+  // previous dist/ as it was. BUILD_EARLY_BUNDLES=0 builds them after the data, as decision 193 did.
+  const earlyBundles = process.env.BUILD_EARLY_BUNDLES !== '0'
+  const setAside = earlyBundles ? setAsidePrevious(distDir, aside) : undefined
+  const willBuild = !(cacheKey && buildCache.has('bundles', cacheKey))
+  let bundlesGo: Promise<StepResult> | undefined
+  if (earlyBundles && willBuild && bundlesChild) {
+    phases.bundlesGo = (performance.now() - started) / 1000
+    bundlesGo = bundlesChild.go()
+    bundlesGo.catch(() => {})
+  }
+  /** Before the data validated: stops the child, removes what it wrote, brings the previous output back. */
+  const undo = async () => {
+    if (bundlesGo) await bundlesChild?.stop()
+    setAside?.restore()
+  }
   try {
-    return await buildSiteWith(bundlesChild, options)
+    let modules: Awaited<ReturnType<typeof loadModules>>
+    const modulesStarted = performance.now()
+    try {
+      modules = await loadModules()
+    } catch (error) {
+      await undo()
+      throw error
+    }
+    phases.modules = (performance.now() - modulesStarted) / 1000
+    return await buildSiteWith(modules, bundlesChild, started, { phases, buildCache, cacheKey, cacheSkips, setAside, bundlesGo, undo }, options)
   } finally {
     // Not told to build (bundles from the build cache, or an error before): it ends without building.
     bundlesChild?.cancel()
   }
 }
 
-async function buildSiteWith(bundlesChild: ReturnType<typeof prestartStep> | undefined, { quiet = false, serial = true } = {}) {
+async function buildSiteWith(
+  {
+    setDbPosts,
+    getSiteContext,
+    readBuildSnapshot,
+    CHATBOT_INDEX_FILE,
+    prepareEarlyOutputs,
+    checkSite,
+    createPrecompressor,
+    renderChunk,
+    renderPages,
+    startRenderWorker,
+    urlQueue,
+    writeSitemap,
+    prepareRedirects,
+    newBuildId,
+    writeBuildReport,
+    readCmsBuildData,
+    effectiveHead,
+    isIndexable,
+    inventoryFileOf,
+    writeInventory,
+    writeFeeds,
+  }: Awaited<ReturnType<typeof loadModules>>,
+  bundlesChild: ReturnType<typeof prestartStep> | undefined,
+  /** When buildSite started (performance.now()): before the modules above loaded. */
+  started: number,
+  /** What buildSite did before loading them: the cache key, the previous output set aside, the
+   * bundles' child told to build. */
+  start: {
+    phases: Record<string, number>
+    buildCache: ReturnType<typeof createBuildCache>
+    cacheKey: string
+    cacheSkips: string[]
+    setAside: ReturnType<typeof setAsidePrevious> | undefined
+    bundlesGo: Promise<StepResult> | undefined
+    undo: () => Promise<void>
+  },
+  { quiet = false, serial = true } = {},
+) {
   // The old generation grows to 1.2x what a full GC left, not V8's default (up to 4x at the build's
   // allocation rate): at 10k cities the heap swung 280 -> 800 MB and RSS followed to 1.3 GB; with
   // it the heap stays near 300 MB and RSS at 700 MB, same render time (decision 177). Read at each GC.
   v8.setFlagsFromString('--heap-growing-percent=20')
-  const started = performance.now()
   let childCompression: Promise<void> = Promise.resolve()
   const startedAt = new Date()
   const buildId = newBuildId(startedAt)
@@ -106,24 +244,30 @@ async function buildSiteWith(bundlesChild: ReturnType<typeof prestartStep> | und
       { distDir, varDir },
     )
   const log = (line: string) => quiet || console.log(line)
-  const snapshot = await readBuildSnapshot(root, log)
-  setDbPosts(snapshot)
-  /** Seconds spent in each phase, for `npm run bench:build`. */
-  const phases: Record<string, number> = {}
-  const dataStart = performance.now()
-  const ctx = (() => {
+  const { phases, buildCache, cacheKey, cacheSkips, setAside, bundlesGo, undo } = start
+  const loaded = await (async () => {
     try {
-      return getSiteContext({ share: true })
+      const snapshot = await readBuildSnapshot(root, log)
+      setDbPosts(snapshot)
+      const dataStart = performance.now()
+      const ctx = getSiteContext({ share: true })
+      phases.data = (performance.now() - dataStart) / 1000
+      log(`data OK: ${ctx.catalog.entries.length} URLs in the catalog`)
+      const redirects = await prepareRedirects(root, new Set(ctx.catalog.entries.map((e) => e.url)), log)
+      const cms = await readCmsBuildData(root, log)
+      phases.validated = (performance.now() - started) / 1000
+      return { snapshot, ctx, redirects, cms }
     } catch (error) {
+      // Nothing of this build stays: the child stops before the previous output comes back.
+      await undo()
       fail(error)
     }
   })()
-  phases.data = (performance.now() - dataStart) / 1000
+  const { snapshot, ctx, redirects, cms } = loaded
+  // The data is valid: the previous output goes, in the background.
+  setAside?.discard()
   const total = ctx.catalog.entries.length
-  log(`data OK: ${total} URLs in the catalog`)
 
-  const redirects = await prepareRedirects(root, new Set(ctx.catalog.entries.map((e) => e.url)), log)
-  const cms = await readCmsBuildData(root, log)
   // Progress of the pre-render, counted over both processes.
   let renderStart = 0
   const step = Math.max(25, Math.round(total / 10))
@@ -138,13 +282,6 @@ async function buildSiteWith(bundlesChild: ReturnType<typeof prestartStep> | und
       )
     }
   }
-  // The build cache (decision 174): the bundles and the admin depend on the code alone; when it
-  // did not change since a build that stored them, they are copied instead of built.
-  const cacheStarted = performance.now()
-  const buildCache = createBuildCache(buildCacheDir(root, varDir))
-  const cacheSkips = [distDir, varDir]
-  const cacheKey = buildCache.enabled ? sourceHash(root, cacheSkips).hash : ''
-  phases.cacheKey = (performance.now() - cacheStarted) / 1000
   /** Stores a step's output unless Vite loaded a file the key did not hash (then says which). */
   const storeStep = (kind: 'bundles' | 'admin', result: StepResult, from: string) => {
     if (!cacheKey) return
@@ -155,18 +292,24 @@ async function buildSiteWith(bundlesChild: ReturnType<typeof prestartStep> | und
     }
     buildCache.store(kind, cacheKey, from, { ...result, inputs: undefined, autoImporter: kind === 'bundles' ? readAutoImporter() : undefined })
   }
-  fs.rmSync(distDir, { recursive: true, force: true })
+  if (!setAside) {
+    const rmStarted = performance.now()
+    fs.rmSync(distDir, { recursive: true, force: true })
+    phases.rmDist = (performance.now() - rmStarted) / 1000
+  }
   // The bundles (vike build of the client and server, a child process) build while this process
   // prepares the outputs that depend on the data alone: the chatbot index (in a worker thread), the
   // redirect host files and, without page overrides, the sitemap. They are written once the bundles
   // are done (Vite empties dist/client when it starts writing), so they compress during the pre-render.
   const restoreStarted = performance.now()
-  const cachedBundles = cacheKey ? buildCache.restore<StepResult & { autoImporter?: string }>('bundles', cacheKey, distDir) : undefined
+  const cachedBundles = cacheKey && !bundlesGo ? buildCache.restore<StepResult & { autoImporter?: string }>('bundles', cacheKey, distDir) : undefined
   // vike's record of the last server bundle built, as `vike build` would have left it.
   if (cachedBundles?.autoImporter) writeAutoImporter(cachedBundles.autoImporter)
   const bundlesStep: Promise<StepResult & { cached?: boolean }> = cachedBundles
     ? Promise.resolve({ ...cachedBundles, autoImporter: undefined, peakRssMb: 0, seconds: (performance.now() - restoreStarted) / 1000, cached: true })
-    : (bundlesChild ?? prestartStep('bundles', ['', quiet ? 'quiet' : ''])).go().then((result) => {
+    : (
+        bundlesGo ?? ((phases.bundlesGo = (performance.now() - started) / 1000), (bundlesChild ?? prestartStep('bundles', ['', quiet ? 'quiet' : ''])).go())
+      ).then((result) => {
         // Before anything else is written into the output folder: it holds the bundles alone.
         storeStep('bundles', result, distDir)
         return result
@@ -191,6 +334,8 @@ async function buildSiteWith(bundlesChild: ReturnType<typeof prestartStep> | und
     `bundles ${bundles.cached ? 'copied from the build cache' : 'built'} in ${bundles.seconds.toFixed(1)} s, ready ${phases.bundlesReady.toFixed(1)} s after the start (${early.seconds.toFixed(1)} s of sitemap and redirect files meanwhile)`,
   )
   phases.bundles = bundles.seconds
+  if (bundles.loadSeconds !== undefined) phases.bundlesLoad = bundles.loadSeconds
+  if (bundles.waitSeconds !== undefined) phases.bundlesWait = bundles.waitSeconds
   for (const [file, bytes] of early.files) fs.writeFileSync(path.join(outDir, file), bytes)
   // The admin (a Vite build of its own, independent of the pages) builds in a child process while
   // this one pre-renders: into a staging folder, since the pre-render owns dist/client, then moved
@@ -198,17 +343,21 @@ async function buildSiteWith(bundlesChild: ReturnType<typeof prestartStep> | und
   // 2 MB of JS runs during the pre-render too (same files as building it afterwards).
   const adminStaging = path.join(distDir, 'admin-staging')
   // One compression thread while the pre-render runs (decision 175); PRECOMPRESS_RENDER_THREADS=2 to compare.
+  const compressCacheDir = precompressCacheDir()
   const compressor = createPrecompressor({
-    cacheDir: precompressCacheDir(),
+    cacheDir: compressCacheDir,
     duringRender: Number(process.env.PRECOMPRESS_RENDER_THREADS) || 1,
     renderNice: Number(process.env.PRECOMPRESS_NICE ?? 0),
   })
+  // With the content-hash cache on, the admin's child fills it with the admin's .gz and .br after its
+  // build (decision 196); BUILD_ADMIN_COMPRESS=0 leaves them to the compressor, to compare.
+  const adminEnv: Record<string, string> = compressCacheDir && process.env.BUILD_ADMIN_COMPRESS !== '0' ? { ADMIN_COMPRESS_CACHE: compressCacheDir } : {}
   const adminStarted = performance.now()
   let adminSeconds = 0
   const cachedAdmin = cacheKey ? buildCache.restore<StepResult>('admin', cacheKey, outDir) : undefined
   const adminStep: Promise<StepResult & { cached?: boolean }> = cachedAdmin
     ? Promise.resolve({ ...cachedAdmin, peakRssMb: 0, seconds: (performance.now() - adminStarted) / 1000, cached: true })
-    : startStep('admin', [adminStaging, quiet ? 'quiet' : '']).then((admin) => {
+    : startStep('admin', [adminStaging, quiet ? 'quiet' : ''], adminEnv).then((admin) => {
         storeStep('admin', admin, adminStaging)
         fs.rmSync(path.join(outDir, 'admin'), { recursive: true, force: true })
         fs.renameSync(path.join(adminStaging, 'admin'), path.join(outDir, 'admin'))
@@ -300,6 +449,7 @@ async function buildSiteWith(bundlesChild: ReturnType<typeof prestartStep> | und
   // phases.admin: its own time, overlapped with the pre-render; adminWait: what the build
   // still waited for it after the pre-render.
   phases.admin = admin.seconds
+  if (admin.compressSeconds) phases.adminCompress = admin.compressSeconds
   phases.adminWait = (performance.now() - since) / 1000
   if (admin.cached) phases.adminCached = 1
   log(

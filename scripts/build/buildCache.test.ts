@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { buildCacheDir, createBuildCache, sourceHash, unhashedInputs } from './buildCache.ts'
+import { asideDirOf, buildCacheDir, createBuildCache, setAsidePrevious, sourceHash, unhashedInputs } from './buildCache.ts'
 
 const roots: string[] = []
 afterEach(() => {
@@ -158,5 +158,81 @@ describe('createBuildCache', () => {
     process.env.BUILD_CACHE = 'off'
     expect(buildCacheDir('/p', '/p/var')).toBeUndefined()
     expect(createBuildCache(undefined).restore('bundles', 'k', '/tmp/x')).toBeUndefined()
+  })
+})
+
+describe('the previous output set aside while the data is validated (decision 196)', () => {
+  /** An output folder with a few files, and a function listing a folder's files and texts. */
+  function output() {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'set-aside-'))
+    roots.push(parent)
+    const dist = path.join(parent, 'dist')
+    fs.mkdirSync(path.join(dist, 'client', 'assets'), { recursive: true })
+    fs.writeFileSync(path.join(dist, 'client', 'index.html'), '<h1>previous</h1>')
+    fs.writeFileSync(path.join(dist, 'client', 'assets', 'app.js'), 'previous()')
+    return { parent, dist }
+  }
+  const contents = (dir: string) =>
+    Object.fromEntries(
+      (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+        .filter((e) => e.isFile())
+        .map((e) => {
+          const full = path.join(e.parentPath, e.name)
+          return [path.relative(dir, full), fs.readFileSync(full, 'utf8')]
+        }),
+    )
+
+  it('restore() removes what the build wrote and brings the previous output back unchanged', () => {
+    const { parent, dist } = output()
+    const before = contents(dist)
+    const aside = setAsidePrevious(dist)
+    expect(aside.had).toBe(true)
+    expect(fs.existsSync(dist)).toBe(false)
+    // The bundles' child starts writing its output.
+    fs.mkdirSync(path.join(dist, 'server'), { recursive: true })
+    fs.writeFileSync(path.join(dist, 'server', 'entry.mjs'), 'half written')
+    aside.restore()
+    expect(contents(dist)).toEqual(before)
+    expect(fs.readdirSync(parent)).toEqual(['dist'])
+  })
+
+  it('discard() deletes the previous output and leaves the new one', async () => {
+    const { parent, dist } = output()
+    const aside = setAsidePrevious(dist)
+    fs.mkdirSync(path.join(dist, 'client'), { recursive: true })
+    fs.writeFileSync(path.join(dist, 'client', 'index.html'), '<h1>new</h1>')
+    await aside.discard()
+    aside.restore() // settled: a no-op
+    expect(contents(dist)).toEqual({ 'client/index.html': '<h1>new</h1>' })
+    expect(fs.readdirSync(parent)).toEqual(['dist'])
+  })
+
+  it('with no previous output, restore() only removes what the build wrote', () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'set-aside-'))
+    roots.push(parent)
+    const dist = path.join(parent, 'dist')
+    const aside = setAsidePrevious(dist)
+    expect(aside.had).toBe(false)
+    fs.mkdirSync(dist)
+    fs.writeFileSync(path.join(dist, 'partial'), 'x')
+    aside.restore()
+    expect(fs.readdirSync(parent)).toEqual([])
+  })
+
+  it('a build killed before the data validated: the next one puts the previous output back first', async () => {
+    const { parent, dist } = output()
+    const before = contents(dist)
+    setAsidePrevious(dist) // killed: neither restore() nor discard()
+    fs.mkdirSync(path.join(dist, 'client'), { recursive: true })
+    fs.writeFileSync(path.join(dist, 'client', 'index.html'), 'half written')
+    // A folder a killed discard() left half-deleted.
+    fs.mkdirSync(path.join(parent, 'dist-discarded-1-2'))
+    const next = setAsidePrevious(dist)
+    expect(contents(asideDirOf(dist))).toEqual(before)
+    next.restore()
+    expect(contents(dist)).toEqual(before)
+    // The leftover is deleted in the background.
+    for (let i = 0; i < 100 && fs.readdirSync(parent).length > 1; i++) await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(fs.readdirSync(parent)).toEqual(['dist'])
   })
 })

@@ -96,6 +96,11 @@ export function createBuildCache(cacheDir: string | undefined) {
   const entryDir = (kind: CacheKind, key: string) => path.join(cacheDir!, kind, key)
   return {
     enabled: Boolean(cacheDir),
+    /** Whether an entry is stored under the key (restore() may still miss it if another build
+     * prunes it meanwhile). */
+    has(kind: CacheKind, key: string): boolean {
+      return Boolean(cacheDir) && fs.existsSync(path.join(entryDir(kind, key), 'meta.json'))
+    },
     /** Copies a stored output into `dest` (its files added to what is there). Returns the stored
      * metadata, or undefined on a miss. */
     restore<T>(kind: CacheKind, key: string, dest: string): T | undefined {
@@ -167,4 +172,52 @@ export function writeAutoImporter(text: string) {
   const tmp = `${file}.${process.pid}.tmp`
   fs.writeFileSync(tmp, text)
   fs.renameSync(tmp, file)
+}
+
+/** Where the build keeps the previous output folder while it validates the data (decision 196). */
+export const asideDirOf = (distDir: string) => `${distDir}-previous`
+
+/**
+ * Renames the previous output folder aside (one rename, however many files it holds), so the
+ * bundles can be built into `distDir` while the data is still being validated. `restore()` (the
+ * data was invalid, the child stopped) removes what the build wrote and renames the previous
+ * output back; `discard()` (the data is valid) renames it to a folder of its own and deletes that
+ * in the background, off the critical path.
+ *
+ * `<distDir>-previous` is only ever a whole previous output: when a build was killed before the
+ * data validated, the next one finds it there and puts it back first. Discarded folders a killed
+ * build left half-deleted (`<distDir>-discarded-*`) are deleted then too.
+ */
+export function setAsidePrevious(distDir: string, aside = asideDirOf(distDir)) {
+  const parent = path.dirname(distDir)
+  const discardedPrefix = `${path.basename(distDir)}-discarded-`
+  if (fs.existsSync(aside)) {
+    fs.rmSync(distDir, { recursive: true, force: true })
+    fs.renameSync(aside, distDir)
+  }
+  const leftovers = fs.existsSync(parent) ? fs.readdirSync(parent).filter((name) => name.startsWith(discardedPrefix)) : []
+  for (const name of leftovers) fs.promises.rm(path.join(parent, name), { recursive: true, force: true }).catch(() => {})
+  const had = fs.existsSync(distDir)
+  if (had) fs.renameSync(distDir, aside)
+  let settled = false
+  return {
+    /** Whether there was a previous output to keep. */
+    had,
+    restore() {
+      if (settled) return
+      settled = true
+      fs.rmSync(distDir, { recursive: true, force: true })
+      if (had) fs.renameSync(aside, distDir)
+    },
+    /** Resolves once the previous output is deleted (the build does not wait for it). */
+    discard(): Promise<void> {
+      if (settled || !had) return Promise.resolve()
+      settled = true
+      const trash = path.join(parent, `${discardedPrefix}${process.pid}-${Date.now()}`)
+      fs.renameSync(aside, trash)
+      const removed = fs.promises.rm(trash, { recursive: true, force: true })
+      removed.catch(() => {})
+      return removed
+    },
+  }
 }

@@ -9,7 +9,18 @@ import { spawn, spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { adminJsBytes, adminViteConfig } from './admin.ts'
 
-export type StepResult = { peakRssMb: number; seconds: number; jsBytes?: number; /** Files Vite loaded (absolute). */ inputs?: string[] }
+export type StepResult = {
+  peakRssMb: number
+  seconds: number
+  jsBytes?: number
+  /** Files Vite loaded (absolute). */
+  inputs?: string[]
+  /** Seconds from the child's start until its modules were loaded, then waiting for "go". */
+  loadSeconds?: number
+  waitSeconds?: number
+  /** Seconds the admin child spent compressing its files into the content-hash cache after its build. */
+  compressSeconds?: number
+}
 
 const stepEntry = path.join(import.meta.dirname, 'viteStep.mjs')
 
@@ -47,18 +58,23 @@ export function runStep(step: 'bundles' | 'admin', args: string[] = []): StepRes
 /** Starts a step in a child process and returns at once: the build overlaps it with the
  * pre-render (the step then runs on the other core). The child is killed if the build exits
  * first (a failed pre-render), so it never writes into an output folder nobody waits for. */
-export function startStep(step: 'bundles' | 'admin', args: string[] = []): Promise<StepResult> {
-  return prestartStep(step, args).go()
+export function startStep(step: 'bundles' | 'admin', args: string[] = [], env: Record<string, string> = {}): Promise<StepResult> {
+  return prestartStep(step, args, env).go()
 }
 
 /** Starts a step's child process, which loads Vite's modules and then waits: go() lets it build,
  * cancel() ends it without building. The build pre-starts the bundles before it validates the
  * data, so their start-up (Node, Vite, vike's plugin: ~1.5 s) overlaps the data's parse on the
  * other core, and a data error still leaves the previous dist/ untouched (decision 193). */
-export function prestartStep(step: 'bundles' | 'admin', args: string[] = []): { go(): Promise<StepResult>; cancel(): void } {
+export function prestartStep(
+  step: 'bundles' | 'admin',
+  args: string[] = [],
+  /** More environment for the child. */
+  env: Record<string, string> = {},
+): { go(): Promise<StepResult>; cancel(): void; stop(): Promise<void> } {
   const child = spawn(process.execPath, stepArgs(step, args), {
     stdio: ['pipe', 'pipe', 'inherit'],
-    env: { ...process.env, ...allocatorEnv, VITE_STEP_WAIT: '1' },
+    env: { ...process.env, ...allocatorEnv, ...env, VITE_STEP_WAIT: '1' },
   })
   const killChild = () => child.kill()
   process.once('exit', killChild)
@@ -90,6 +106,13 @@ export function prestartStep(step: 'bundles' | 'admin', args: string[] = []): { 
     cancel() {
       if (!told) child.stdin.end()
       told = true
+    },
+    /** Ends the child, building or not, and resolves once it has exited (it writes nothing more). */
+    stop() {
+      const exited = new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('close', () => resolve())))
+      this.cancel()
+      child.kill()
+      return exited
     },
   }
 }

@@ -30,6 +30,9 @@ const recorder = {
 const api = kind === 'vike' ? import('vike/api') : import('vite')
 await import('vite')
 if (kind === 'vike') await Promise.all(['vike/plugin', '@tailwindcss/vite', '@vitejs/plugin-react'].map((m) => import(m)))
+/** Seconds from the process's start until its modules were loaded, and then waiting for "go". */
+const loadSeconds = performance.now() / 1000
+let waitSeconds = 0
 if (process.env.VITE_STEP_WAIT === '1') {
   const go = await new Promise((resolve) => {
     let text = ''
@@ -41,6 +44,7 @@ if (process.env.VITE_STEP_WAIT === '1') {
   })
   if (!go) process.exit(0)
   process.stdin.destroy()
+  waitSeconds = performance.now() / 1000 - loadSeconds
 }
 const started = performance.now()
 if (kind === 'vike') {
@@ -52,6 +56,15 @@ if (kind === 'vike') {
 } else {
   throw new Error(`unknown build step kind ${kind}`)
 }
+const buildSeconds = (performance.now() - started) / 1000
+// The admin: its .gz and .br into the compressor's content-hash cache now, beside the pre-render,
+// not on the compressor's one thread behind the pages (adminCompress.mjs, decision 196).
+let compressSeconds = 0
+if (kind === 'vite' && process.env.ADMIN_COMPRESS_CACHE) {
+  const { fillCompressCache } = await import('./adminCompress.mjs')
+  await fillCompressCache(config.build.outDir, process.env.ADMIN_COMPRESS_CACHE)
+  compressSeconds = (performance.now() - started) / 1000 - buildSeconds
+}
 const inputs = [...loaded].filter((id) => path.isAbsolute(id.split('?')[0]) && fs.existsSync(id.split('?')[0]))
-console.log(JSON.stringify({ peakRssMb: process.resourceUsage().maxRSS / 1024, seconds: (performance.now() - started) / 1000, inputs }))
+console.log(JSON.stringify({ peakRssMb: process.resourceUsage().maxRSS / 1024, seconds: buildSeconds, compressSeconds, loadSeconds, waitSeconds, inputs }))
 process.exit(0)
