@@ -45,7 +45,6 @@ export function addPacked(into: Histogram, packed: string, sign = 1): void {
   }
 }
 
-
 const lastWeek = async (db: Queryable, from: number, through: number) => {
   const row = (await db(VITAL_TOTALS_TABLE).where('week', '>=', from).andWhere('week', '<=', through).max({ w: 'week' }).first()) as { w: unknown } | undefined
   return row?.w == null ? null : Number(row.w)
