@@ -38,6 +38,15 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 15)
 const ONLY_INGEST = process.env.BENCH_ONLY === 'ingest'
 /** BENCH_ONLY=seed: seed and roll up, print their times, stop there. */
 const STOP_AFTER_ROLLUP = process.env.BENCH_ONLY === 'seed'
+/**
+ * BENCH_DB=/dir: reuse a SQLite file kept by BENCH_KEEP=1 (its directory, as printed): no seed and
+ * no full rollup; the seed's clock is read from bench-meta.json beside it, lastHour rolled up once
+ * (untimed), then straight to the measured part (dashboard queries unless BENCH_ONLY=ingest).
+ */
+const REUSE_DIR = process.env.BENCH_DB
+/** BENCH_ROLLUP=last: after the seed, roll up only the last hour (the one the ingest window rolls up), not all hours. */
+const ROLLUP_LAST_ONLY = process.env.BENCH_ROLLUP === 'last'
+const META = 'bench-meta.json'
 /** BENCH_AB=1: each query A B A B (weekly reads against running totals, decision 184), answers compared. */
 const AB = process.env.BENCH_AB === '1'
 /** BENCH_QUERIES=regex: only the dashboard queries whose label matches. */
@@ -153,61 +162,82 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
       .map((n) => n.toFixed(1))
       .join(' / ')}) ==`,
   )
-  const now = Math.floor(Date.now() / HOUR_MS) * HOUR_MS + 20 * 60_000
-  // Generated inside the database (bench/analyticsSeed.ts); SQLite without an fsync per slice (the
-  // bench's own throwaway file), back to the server's synchronous = FULL before anything is timed.
-  const indexesBefore = await secondaryIndexes(db)
-  const seeded = await seedAnalytics(db, { events: EVENTS, days: DAYS, now, channels: CHANNELS, devices: DEVICES, log: console.log })
-  const indexesAfter = await secondaryIndexes(db)
-  if (JSON.stringify(indexesAfter) !== JSON.stringify(indexesBefore))
-    throw new Error(`the seed left other indexes than the migrations': ${JSON.stringify(indexesAfter)} against ${JSON.stringify(indexesBefore)}`)
-  console.log(
-    `seeded ${seeded.events.toLocaleString('en-US')} events, ${seeded.sessions.toLocaleString('en-US')} sessions in ${seeded.seconds.toFixed(0)} s (${(seeded.seconds / (seeded.events / 1e6)).toFixed(1)} s per million events; ${seeded.indexSeconds.toFixed(0)} s of it building the ${indexesAfter.length} secondary indexes)`,
-  )
-
-  // Rollups of every hour, timed: one hour (median of all) and one day (24 hours + the day sum).
+  const reuse = REUSE_DIR && isSqlite(db) ? (JSON.parse(fs.readFileSync(path.join(REUSE_DIR, META), 'utf8')) as { now: number; events: number }) : null
+  const now = reuse ? reuse.now : Math.floor(Date.now() / HOUR_MS) * HOUR_MS + 20 * 60_000
   const lastHour = Math.floor(now / HOUR_MS) - 1
-  const firstHour = Math.floor((now - DAYS * DAY_MS) / HOUR_MS)
-  const hourTimes: number[] = []
-  const t0 = performance.now()
-  for (let h = firstHour; h <= lastHour; h++) {
-    hourTimes.push(await timed(() => rollupHour(db, h)))
-    if ((h + 1) % 24 === 0) await rollupDay(db, Math.floor((h * HOUR_MS) / DAY_MS), FAMILIES)
-  }
-  await rollupDay(db, Math.floor((lastHour * HOUR_MS) / DAY_MS), FAMILIES)
-  const rollupSeconds = (performance.now() - t0) / 1000
-  await db('analytics_state')
-    .insert({ key: ROLLED_THROUGH_KEY, value: String(lastHour) })
-    .onConflict('key')
-    .merge()
-  const dayTime = await timed(async () => {
-    const d = Math.floor(now / DAY_MS) - 2
-    for (let h = (d * DAY_MS) / HOUR_MS; h < ((d + 1) * DAY_MS) / HOUR_MS; h++) await rollupHour(db, h)
-    await rollupDay(db, d, FAMILIES)
-  })
-  console.log(
-    `rollup: all ${hourTimes.length} hours in ${rollupSeconds.toFixed(0)} s; one hour p50 ${fmt(percentile(hourTimes, 50))}, p95 ${fmt(percentile(hourTimes, 95))}; one day ${fmt(dayTime)}`,
-  )
-  console.log(`seed + rollup: ${((seeded.seconds + rollupSeconds) / (seeded.events / 1e6)).toFixed(1)} s per million events`)
-  if (!isSqlite(db)) {
-    // On a live database autovacuum keeps the rollup tables' statistics and, since PostgreSQL 13,
-    // vacuums tables that only receive inserts, which sets their pages all-visible in the
-    // visibility map. Without statistics PostgreSQL plans the reads below from the empty tables'
-    // (decision 184: the shown pages' histograms were read by a week-range scan of every page's);
-    // without the visibility map an index-only scan cannot skip the heap. The filtered traffic
-    // query (sessions by channel, time and landing page, all columns of
-    // analytics_sessions_channel_started_idx) was planned as a bitmap heap scan of ~156k sessions
-    // at 90 days and took 319 ms p95 in one 10 M run, 178 ms in the one before: whether autovacuum
-    // had reached the freshly seeded sessions is the likely difference. So the bench does what
-    // autovacuum does on a live database, outside every timing: VACUUM (ANALYZE) of the sessions
-    // and of every rollup table.
-    const tables = (await db.raw(`select tablename from pg_tables where schemaname = current_schema() and tablename like 'analytics\\_%'`)) as {
-      rows: { tablename: string }[]
-    }
-    for (const { tablename } of tables.rows) await db.raw(`vacuum (analyze) ${tablename}`)
+  if (reuse) {
+    console.log(
+      `reusing ${REUSE_DIR} (${reuse.events.toLocaleString('en-US')} events seeded at ${new Date(now).toISOString()}); hour ${lastHour} rolled up once, untimed`,
+    )
+    await rollupHour(db, lastHour)
+  } else {
+    // Generated inside the database (bench/analyticsSeed.ts); SQLite without an fsync per slice (the
+    // bench's own throwaway file), back to the server's synchronous = FULL before anything is timed.
+    const indexesBefore = await secondaryIndexes(db)
+    const seeded = await seedAnalytics(db, { events: EVENTS, days: DAYS, now, channels: CHANNELS, devices: DEVICES, log: console.log })
+    const indexesAfter = await secondaryIndexes(db)
+    if (JSON.stringify(indexesAfter) !== JSON.stringify(indexesBefore))
+      throw new Error(`the seed left other indexes than the migrations': ${JSON.stringify(indexesAfter)} against ${JSON.stringify(indexesBefore)}`)
+    console.log(
+      `seeded ${seeded.events.toLocaleString('en-US')} events, ${seeded.sessions.toLocaleString('en-US')} sessions in ${seeded.seconds.toFixed(0)} s (${(seeded.seconds / (seeded.events / 1e6)).toFixed(1)} s per million events; ${seeded.indexSeconds.toFixed(0)} s of it building the ${indexesAfter.length} secondary indexes)`,
+    )
+
+    if (isSqlite(db)) fs.writeFileSync(path.join(dir, META), JSON.stringify({ now, events: seeded.events }))
+    if (ROLLUP_LAST_ONLY) console.log(`rollup of the last hour only (BENCH_ROLLUP=last): ${fmt(await timed(() => rollupHour(db, lastHour)))}`)
+    else await rollupAll(db, now, lastHour, seeded)
   }
   if (STOP_AFTER_ROLLUP) return
+  await measure(db, now, lastHour, size)
+}
 
+/** Rollups of every hour after the seed, timed; on PostgreSQL, VACUUM (ANALYZE) afterwards. */
+async function rollupAll(db: Db, now: number, lastHour: number, seeded: { seconds: number; events: number }) {
+  {
+    // Rollups of every hour, timed: one hour (median of all) and one day (24 hours + the day sum).
+    const firstHour = Math.floor((now - DAYS * DAY_MS) / HOUR_MS)
+    const hourTimes: number[] = []
+    const t0 = performance.now()
+    for (let h = firstHour; h <= lastHour; h++) {
+      hourTimes.push(await timed(() => rollupHour(db, h)))
+      if ((h + 1) % 24 === 0) await rollupDay(db, Math.floor((h * HOUR_MS) / DAY_MS), FAMILIES)
+    }
+    await rollupDay(db, Math.floor((lastHour * HOUR_MS) / DAY_MS), FAMILIES)
+    const rollupSeconds = (performance.now() - t0) / 1000
+    await db('analytics_state')
+      .insert({ key: ROLLED_THROUGH_KEY, value: String(lastHour) })
+      .onConflict('key')
+      .merge()
+    const dayTime = await timed(async () => {
+      const d = Math.floor(now / DAY_MS) - 2
+      for (let h = (d * DAY_MS) / HOUR_MS; h < ((d + 1) * DAY_MS) / HOUR_MS; h++) await rollupHour(db, h)
+      await rollupDay(db, d, FAMILIES)
+    })
+    console.log(
+      `rollup: all ${hourTimes.length} hours in ${rollupSeconds.toFixed(0)} s; one hour p50 ${fmt(percentile(hourTimes, 50))}, p95 ${fmt(percentile(hourTimes, 95))}; one day ${fmt(dayTime)}`,
+    )
+    console.log(`seed + rollup: ${((seeded.seconds + rollupSeconds) / (seeded.events / 1e6)).toFixed(1)} s per million events`)
+    if (!isSqlite(db)) {
+      // On a live database autovacuum keeps the rollup tables' statistics and, since PostgreSQL 13,
+      // vacuums tables that only receive inserts, which sets their pages all-visible in the
+      // visibility map. Without statistics PostgreSQL plans the reads below from the empty tables'
+      // (decision 184: the shown pages' histograms were read by a week-range scan of every page's);
+      // without the visibility map an index-only scan cannot skip the heap. The filtered traffic
+      // query (sessions by channel, time and landing page, all columns of
+      // analytics_sessions_channel_started_idx) was planned as a bitmap heap scan of ~156k sessions
+      // at 90 days and took 319 ms p95 in one 10 M run, 178 ms in the one before: whether autovacuum
+      // had reached the freshly seeded sessions is the likely difference. So the bench does what
+      // autovacuum does on a live database, outside every timing: VACUUM (ANALYZE) of the sessions
+      // and of every rollup table.
+      const tables = (await db.raw(`select tablename from pg_tables where schemaname = current_schema() and tablename like 'analytics\\_%'`)) as {
+        rows: { tablename: string }[]
+      }
+      for (const { tablename } of tables.rows) await db.raw(`vacuum (analyze) ${tablename}`)
+    }
+  }
+}
+
+/** The measured part: dashboard queries (unless BENCH_ONLY=ingest), ingestion while rolling up, size, plans. */
+async function measure(db: Db, now: number, lastHour: number, size: () => Promise<number>) {
   // Dashboard queries.
   const today = new Date(now).toISOString().slice(0, 10)
   for (const days of ONLY_INGEST ? [] : [7, 30, 90]) {
@@ -505,11 +535,20 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
   }
 }
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proofline-bench-analytics-'))
+const dir = REUSE_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'proofline-bench-analytics-'))
 // BENCH_SKIP_SQLITE=1 / BENCH_SKIP_PG=1: one database only.
 if (process.env.BENCH_SKIP_SQLITE !== '1') {
   const sqlite = createDb({ varDir: dir })
   await migrate(sqlite)
+  // BENCH_SQLITE_PRAGMAS="cache_size=-2000;mmap_size=0;temp_store=default": the A side of decision
+  // 197's A/B (the connection's pragmas before it), set on the one connection before anything runs.
+  for (const p of (process.env.BENCH_SQLITE_PRAGMAS ?? '').split(';').filter(Boolean)) await sqlite.raw(`PRAGMA ${p}`)
+  if (process.env.BENCH_SQLITE_PRAGMAS)
+    console.log(
+      `SQLite pragmas: ${['cache_size', 'mmap_size', 'temp_store'].map((p) => p).join(', ')} = ${(
+        await Promise.all(['cache_size', 'mmap_size', 'temp_store'].map(async (p) => JSON.stringify(await sqlite.raw(`PRAGMA ${p}`))))
+      ).join(', ')}`,
+    )
   try {
     await run('SQLite', sqlite, async () =>
       ['app.sqlite', 'app.sqlite-wal'].reduce((n, f) => n + (fs.existsSync(path.join(dir, f)) ? fs.statSync(path.join(dir, f)).size : 0), 0),
@@ -517,7 +556,7 @@ if (process.env.BENCH_SKIP_SQLITE !== '1') {
   } finally {
     await sqlite.destroy()
     // BENCH_KEEP=1 keeps the seeded SQLite file (for profiling) and prints where it is.
-    if (process.env.BENCH_KEEP === '1') console.log(`kept ${dir}`)
+    if (process.env.BENCH_KEEP === '1' || REUSE_DIR) console.log(`kept ${dir}`)
     else fs.rmSync(dir, { recursive: true, force: true })
   }
 }
@@ -557,4 +596,4 @@ if (process.env.BENCH_SKIP_PG !== '1') {
     }
   }
 }
-if (process.env.BENCH_KEEP !== '1') fs.rmSync(dir, { recursive: true, force: true })
+if (process.env.BENCH_KEEP !== '1' && !REUSE_DIR) fs.rmSync(dir, { recursive: true, force: true })
