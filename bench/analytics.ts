@@ -23,6 +23,7 @@ import { funnel, likeOf, type FunnelStep } from '../server/analytics/funnels.ts'
 import { keptFunnelWrites, readFunnel, readJourneys } from '../server/analytics/funnelReads.ts'
 import { readSessionPaths } from '../server/analytics/pageReads.ts'
 import { pagesReport } from '../server/admin/webAnalytics.ts'
+import { setReplaceByQueries } from '../server/analytics/pageDetails.ts'
 import { rollupDay, rollupHour, ROLLED_THROUGH_KEY } from '../server/analytics/rollup.ts'
 import { createDb, migrate, type Db } from '../server/db/knex.ts'
 import { insertEventBatches } from '../server/db/queries/events.ts'
@@ -47,6 +48,8 @@ const REUSE_DIR = process.env.BENCH_DB
 /** BENCH_ROLLUP=last: after the seed, roll up only the last hour (the one the ingest window rolls up), not all hours. */
 const ROLLUP_LAST_ONLY = process.env.BENCH_ROLLUP === 'last'
 const META = 'bench-meta.json'
+// BENCH_REPLACE=queries: an hour's rollup writes statement by statement on SQLite, as before decision 197 (its A side).
+if (process.env.BENCH_REPLACE === 'queries') setReplaceByQueries(true)
 /** BENCH_AB=1: each query A B A B (weekly reads against running totals, decision 184), answers compared. */
 const AB = process.env.BENCH_AB === '1'
 /** BENCH_QUERIES=regex: only the dashboard queries whose label matches. */
@@ -192,47 +195,45 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
 
 /** Rollups of every hour after the seed, timed; on PostgreSQL, VACUUM (ANALYZE) afterwards. */
 async function rollupAll(db: Db, now: number, lastHour: number, seeded: { seconds: number; events: number }) {
-  {
-    // Rollups of every hour, timed: one hour (median of all) and one day (24 hours + the day sum).
-    const firstHour = Math.floor((now - DAYS * DAY_MS) / HOUR_MS)
-    const hourTimes: number[] = []
-    const t0 = performance.now()
-    for (let h = firstHour; h <= lastHour; h++) {
-      hourTimes.push(await timed(() => rollupHour(db, h)))
-      if ((h + 1) % 24 === 0) await rollupDay(db, Math.floor((h * HOUR_MS) / DAY_MS), FAMILIES)
+  // Rollups of every hour, timed: one hour (median of all) and one day (24 hours + the day sum).
+  const firstHour = Math.floor((now - DAYS * DAY_MS) / HOUR_MS)
+  const hourTimes: number[] = []
+  const t0 = performance.now()
+  for (let h = firstHour; h <= lastHour; h++) {
+    hourTimes.push(await timed(() => rollupHour(db, h)))
+    if ((h + 1) % 24 === 0) await rollupDay(db, Math.floor((h * HOUR_MS) / DAY_MS), FAMILIES)
+  }
+  await rollupDay(db, Math.floor((lastHour * HOUR_MS) / DAY_MS), FAMILIES)
+  const rollupSeconds = (performance.now() - t0) / 1000
+  await db('analytics_state')
+    .insert({ key: ROLLED_THROUGH_KEY, value: String(lastHour) })
+    .onConflict('key')
+    .merge()
+  const dayTime = await timed(async () => {
+    const d = Math.floor(now / DAY_MS) - 2
+    for (let h = (d * DAY_MS) / HOUR_MS; h < ((d + 1) * DAY_MS) / HOUR_MS; h++) await rollupHour(db, h)
+    await rollupDay(db, d, FAMILIES)
+  })
+  console.log(
+    `rollup: all ${hourTimes.length} hours in ${rollupSeconds.toFixed(0)} s; one hour p50 ${fmt(percentile(hourTimes, 50))}, p95 ${fmt(percentile(hourTimes, 95))}; one day ${fmt(dayTime)}`,
+  )
+  console.log(`seed + rollup: ${((seeded.seconds + rollupSeconds) / (seeded.events / 1e6)).toFixed(1)} s per million events`)
+  if (!isSqlite(db)) {
+    // On a live database autovacuum keeps the rollup tables' statistics and, since PostgreSQL 13,
+    // vacuums tables that only receive inserts, which sets their pages all-visible in the
+    // visibility map. Without statistics PostgreSQL plans the reads below from the empty tables'
+    // (decision 184: the shown pages' histograms were read by a week-range scan of every page's);
+    // without the visibility map an index-only scan cannot skip the heap. The filtered traffic
+    // query (sessions by channel, time and landing page, all columns of
+    // analytics_sessions_channel_started_idx) was planned as a bitmap heap scan of ~156k sessions
+    // at 90 days and took 319 ms p95 in one 10 M run, 178 ms in the one before: whether autovacuum
+    // had reached the freshly seeded sessions is the likely difference. So the bench does what
+    // autovacuum does on a live database, outside every timing: VACUUM (ANALYZE) of the sessions
+    // and of every rollup table.
+    const tables = (await db.raw(`select tablename from pg_tables where schemaname = current_schema() and tablename like 'analytics\\_%'`)) as {
+      rows: { tablename: string }[]
     }
-    await rollupDay(db, Math.floor((lastHour * HOUR_MS) / DAY_MS), FAMILIES)
-    const rollupSeconds = (performance.now() - t0) / 1000
-    await db('analytics_state')
-      .insert({ key: ROLLED_THROUGH_KEY, value: String(lastHour) })
-      .onConflict('key')
-      .merge()
-    const dayTime = await timed(async () => {
-      const d = Math.floor(now / DAY_MS) - 2
-      for (let h = (d * DAY_MS) / HOUR_MS; h < ((d + 1) * DAY_MS) / HOUR_MS; h++) await rollupHour(db, h)
-      await rollupDay(db, d, FAMILIES)
-    })
-    console.log(
-      `rollup: all ${hourTimes.length} hours in ${rollupSeconds.toFixed(0)} s; one hour p50 ${fmt(percentile(hourTimes, 50))}, p95 ${fmt(percentile(hourTimes, 95))}; one day ${fmt(dayTime)}`,
-    )
-    console.log(`seed + rollup: ${((seeded.seconds + rollupSeconds) / (seeded.events / 1e6)).toFixed(1)} s per million events`)
-    if (!isSqlite(db)) {
-      // On a live database autovacuum keeps the rollup tables' statistics and, since PostgreSQL 13,
-      // vacuums tables that only receive inserts, which sets their pages all-visible in the
-      // visibility map. Without statistics PostgreSQL plans the reads below from the empty tables'
-      // (decision 184: the shown pages' histograms were read by a week-range scan of every page's);
-      // without the visibility map an index-only scan cannot skip the heap. The filtered traffic
-      // query (sessions by channel, time and landing page, all columns of
-      // analytics_sessions_channel_started_idx) was planned as a bitmap heap scan of ~156k sessions
-      // at 90 days and took 319 ms p95 in one 10 M run, 178 ms in the one before: whether autovacuum
-      // had reached the freshly seeded sessions is the likely difference. So the bench does what
-      // autovacuum does on a live database, outside every timing: VACUUM (ANALYZE) of the sessions
-      // and of every rollup table.
-      const tables = (await db.raw(`select tablename from pg_tables where schemaname = current_schema() and tablename like 'analytics\\_%'`)) as {
-        rows: { tablename: string }[]
-      }
-      for (const { tablename } of tables.rows) await db.raw(`vacuum (analyze) ${tablename}`)
-    }
+    for (const { tablename } of tables.rows) await db.raw(`vacuum (analyze) ${tablename}`)
   }
 }
 
@@ -347,7 +348,9 @@ async function measure(db: Db, now: number, lastHour: number, size: () => Promis
   let stop = false
   let rollups = 0
   const rolling = (async () => {
-    while (!stop) {
+    // BENCH_NO_ROLLUP=1: a diagnostic only (decision 197), ingestion with no rollup beside it; the
+    // line then says "0 hour rollups meanwhile" and is not the issue's figure.
+    while (!stop && process.env.BENCH_NO_ROLLUP !== '1') {
       await rollupHour(db, lastHour)
       rollups++
     }
@@ -540,15 +543,11 @@ const dir = REUSE_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'proofline-bench-
 if (process.env.BENCH_SKIP_SQLITE !== '1') {
   const sqlite = createDb({ varDir: dir })
   await migrate(sqlite)
-  // BENCH_SQLITE_PRAGMAS="cache_size=-2000;mmap_size=0;temp_store=default": the A side of decision
-  // 197's A/B (the connection's pragmas before it), set on the one connection before anything runs.
-  for (const p of (process.env.BENCH_SQLITE_PRAGMAS ?? '').split(';').filter(Boolean)) await sqlite.raw(`PRAGMA ${p}`)
-  if (process.env.BENCH_SQLITE_PRAGMAS)
-    console.log(
-      `SQLite pragmas: ${['cache_size', 'mmap_size', 'temp_store'].map((p) => p).join(', ')} = ${(
-        await Promise.all(['cache_size', 'mmap_size', 'temp_store'].map(async (p) => JSON.stringify(await sqlite.raw(`PRAGMA ${p}`))))
-      ).join(', ')}`,
-    )
+  // BENCH_SQLITE_PRAGMAS="cache_size=-65536;mmap_size=1073741824": pragmas set on the one
+  // connection before anything runs (decision 197's A/B of the page cache), and printed.
+  const pragmas = (process.env.BENCH_SQLITE_PRAGMAS ?? '').split(';').filter(Boolean)
+  for (const p of pragmas) await sqlite.raw(`PRAGMA ${p}`)
+  for (const p of pragmas) console.log(`SQLite PRAGMA ${p}: now ${JSON.stringify(await sqlite.raw(`PRAGMA ${p.split('=')[0].trim()}`))}`)
   try {
     await run('SQLite', sqlite, async () =>
       ['app.sqlite', 'app.sqlite-wal'].reduce((n, f) => n + (fs.existsSync(path.join(dir, f)) ? fs.statSync(path.join(dir, f)).size : 0), 0),
