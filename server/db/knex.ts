@@ -8,14 +8,6 @@ export type Db = Knex
 
 export const migrationsDir = path.join(import.meta.dirname, 'migrations')
 
-/**
- * The page cache of the one connection (decision 197). SQLite's default is 2 MB (cache_size
- * -2000); at 10 M events (a 5 GB file) an hour's rollup and the inserts into the events' and
- * sessions' secondary indexes missed it on almost every page. 64 MB of cache, the file mapped
- * up to 1 GB (pages read without a copy), sort and group-by b-trees in memory.
- */
-export const SQLITE_CACHE_PRAGMAS = ['PRAGMA cache_size = -65536', 'PRAGMA mmap_size = 1073741824', 'PRAGMA temp_store = MEMORY']
-
 export function createDb(opts: { databaseUrl?: string; varDir: string; filename?: string; searchPath?: string }): Db {
   if (opts.databaseUrl) {
     return knexFactory({
@@ -38,16 +30,17 @@ export function createDb(opts: { databaseUrl?: string; varDir: string; filename?
       min: 1,
       max: 1,
       afterCreate: (conn: { run: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) => {
-        const pragmas = [
-          // WAL + synchronous=FULL: a committed transaction is on disk before the response.
-          'PRAGMA journal_mode = WAL',
-          'PRAGMA synchronous = FULL',
-          'PRAGMA foreign_keys = ON',
-          'PRAGMA busy_timeout = 5000',
-          ...SQLITE_CACHE_PRAGMAS,
-        ]
-        const next = (i: number) => (i === pragmas.length ? done(null, conn) : conn.run(pragmas[i], (e) => (e ? done(e, conn) : next(i + 1))))
-        next(0)
+        // WAL + synchronous=FULL: a committed transaction is on disk before the response.
+        conn.run('PRAGMA journal_mode = WAL', (e1) => {
+          if (e1) return done(e1, conn)
+          conn.run('PRAGMA synchronous = FULL', (e2) => {
+            if (e2) return done(e2, conn)
+            conn.run('PRAGMA foreign_keys = ON', (e3) => {
+              if (e3) return done(e3, conn)
+              conn.run('PRAGMA busy_timeout = 5000', (e4) => done(e4, conn))
+            })
+          })
+        })
       },
     },
   })
