@@ -16,6 +16,7 @@ import { closeMailProvider } from './newsletter/mailProvider.ts'
 import { startFeedFetchFlush } from './feeds/fetchLog.ts'
 import { loadPublishedPosts, publisherFor } from './posts/service.ts'
 import { stopEventBuffer } from './analytics/eventBuffer.ts'
+import { stopRollupThread } from './analytics/rollupThread.ts'
 
 export type StartOptions = {
   sendMail?: SendMail
@@ -74,6 +75,7 @@ export async function startServer(env = loadEnv(), opts: StartOptions = {}) {
       closeMailProvider(env)
       await redirectFlush.stop()
       await feedFetchFlush.stop()
+      await stopRollupThread(db)
       await db.destroy()
     })())
   return { server, db, port, close, runner, writer }

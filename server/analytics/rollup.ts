@@ -22,6 +22,7 @@ import { rollupWeekOfDay } from './coarse.ts'
 import { rollupVitalWeekTotals } from './vitalTotals.ts'
 import { rollupTotalsDay } from './pageTotals.ts'
 import { purgeSeqs } from './funnelSeqs.ts'
+import { rollupHourOf } from './rollupThread.ts'
 
 export const DIMENSIONS = ['total', 'page', 'channel', 'campaign', 'device', 'goal', 'landing', 'referrer'] as const
 export type Dimension = (typeof DIMENSIONS)[number]
@@ -223,7 +224,8 @@ export async function runRollups(db: Queryable, now = Date.now(), families: Fami
   const end = Math.min(lastComplete, start + MAX_HOURS_PER_RUN + REROLL_HOURS)
   const hours: number[] = []
   for (let h = start; h <= end; h++) {
-    await rollupHour(db, h)
+    // On a SQLite file, in the rollup worker thread with its own connection (decision 198).
+    await rollupHourOf(db, h)
     hours.push(h)
   }
   const days = [...new Set(hours.map((h) => Math.floor((h * HOUR_MS) / DAY_MS)))]

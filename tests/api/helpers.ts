@@ -8,6 +8,7 @@ import path from 'node:path'
 import knexFactory from 'knex'
 import { afterAll, beforeAll } from 'vitest'
 import { createDb, migrate, type Db } from '../../server/db/knex.ts'
+import { stopRollupThread } from '../../server/analytics/rollupThread.ts'
 import { loadEnv, type Env } from '../../server/env.ts'
 import { startServer, type StartOptions } from '../../server/index.ts'
 import { signFormToken } from '../../server/lib/signing.ts'
@@ -46,6 +47,7 @@ export async function openTestDb(target: DbTarget): Promise<{ db: Db; close: () 
   return {
     db,
     close: async () => {
+      await stopRollupThread(db)
       await db.destroy()
       await pg?.drop()
       fs.rmSync(dir, { recursive: true, force: true })
