@@ -25,7 +25,7 @@ import { readSessionPaths } from '../server/analytics/pageReads.ts'
 import { pagesReport } from '../server/admin/webAnalytics.ts'
 import { setReplaceByQueries } from '../server/analytics/pageDetails.ts'
 import { rollupDay, rollupHour, ROLLED_THROUGH_KEY } from '../server/analytics/rollup.ts'
-import { rollupHourOf, stopRollupThread } from '../server/analytics/rollupThread.ts'
+import { rollupHourOf, setRollupThread, stopRollupThread } from '../server/analytics/rollupThread.ts'
 import { createDb, migrate, type Db } from '../server/db/knex.ts'
 import { insertEventBatches } from '../server/db/queries/events.ts'
 import { isSqlite } from '../server/db/rows.ts'
@@ -51,6 +51,9 @@ const ROLLUP_LAST_ONLY = process.env.BENCH_ROLLUP === 'last'
 const META = 'bench-meta.json'
 // BENCH_REPLACE=queries: an hour's rollup writes statement by statement on SQLite, as before decision 197 (its A side).
 if (process.env.BENCH_REPLACE === 'queries') setReplaceByQueries(true)
+// Decision 198's A/B only: BENCH_ROLLUP_THREAD=0 rolls up in process, BENCH_ROLLUP_NICE=<n> the worker's niceness.
+if (process.env.BENCH_ROLLUP_THREAD === '0' || process.env.BENCH_ROLLUP_NICE)
+  setRollupThread(process.env.BENCH_ROLLUP_THREAD !== '0', Number(process.env.BENCH_ROLLUP_NICE ?? 10))
 /** BENCH_AB=1: each query A B A B (weekly reads against running totals, decision 184), answers compared. */
 const AB = process.env.BENCH_AB === '1'
 /** BENCH_QUERIES=regex: only the dashboard queries whose label matches. */

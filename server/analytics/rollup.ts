@@ -152,21 +152,45 @@ const figureColumns = (row: RollupRow) => Object.fromEntries(METRICS.map((m) => 
  * one insert statement for all four), decision 115.
  */
 export async function rollupHour(db: Queryable, hour: number): Promise<number> {
+  return writeHour(db, hour, await hourRollupOf(db, hour))
+}
+
+/** What rollupHour writes for an hour, from its raw rows (plain data: a worker thread may compute it, decision 198). */
+export type HourRollup = {
+  rows: number
+  tables: {
+    analytics_hourly: Record<string, unknown>[]
+    analytics_page_hourly: Record<string, unknown>[]
+    analytics_vitals_hourly: Record<string, unknown>[]
+    analytics_session_paths: Record<string, unknown>[]
+  }
+}
+
+/** rollupHour's reads and figures (no write). */
+export async function hourRollupOf(db: Queryable, hour: number): Promise<HourRollup> {
   const raw = await readHour(db, hour)
   const rows = hourFigures(raw)
   const { pages, vitals } = pageHourOf(raw.events)
   const paths = sessionPathsOf(raw.sessions)
-  await db.transaction(async (trx) => {
-    await replaceHour(trx, hour, {
+  return {
+    rows: rows.length,
+    tables: {
       analytics_hourly: rows.map((r) => ({ hour, dim: r.dim, key: r.key, ...figureColumns(r) })),
       analytics_page_hourly: pages.map((p) => ({ hour, ...p })),
       analytics_vitals_hourly: vitals.map((v) => ({ hour, ...v })),
       analytics_session_paths: paths,
-    })
+    },
+  }
+}
+
+/** rollupHour's writes: the hour's rows replaced, then its funnel counts, in one transaction. */
+export async function writeHour(db: Queryable, hour: number, rollup: HourRollup): Promise<number> {
+  await db.transaction(async (trx) => {
+    await replaceHour(trx, hour, rollup.tables)
     // Funnel counts and journey groups of the hour's session paths (decision 117).
     await rollupFunnelsHour(trx, hour)
   })
-  return rows.length
+  return rollup.rows
 }
 
 /** Without a build's inventory every path is in the "not in the last build" family (created on

@@ -16,8 +16,7 @@ const TABLES = ['analytics_hourly', 'analytics_page_hourly', 'analytics_vitals_h
 describe('the rollup worker thread on a SQLite file', () => {
   const t = useTestDb({ name: 'sqlite' })
 
-  const snapshot = async () =>
-    Object.fromEntries(await Promise.all(TABLES.map(async (table) => [table, await t.db(table).select().orderByRaw('1, 2, 3')])))
+  const snapshot = async () => Object.fromEntries(await Promise.all(TABLES.map(async (table) => [table, await t.db(table).select().orderByRaw('1, 2, 3')])))
 
   it('writes the same rows as the rollup in process, and rolls up in process for :memory:', async () => {
     expect(threadableFile(t.db)).toMatch(/app\.sqlite$/)
@@ -34,7 +33,14 @@ describe('the rollup worker thread on a SQLite file', () => {
         name: '',
         referrer: v % 2 ? 'https://www.google.com/' : '',
       }))
-      batches.push(await ingestor.derive(events, { ip: `203.0.113.${v}`, userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0', siteHost: 'example.com', receivedAt: start + v * 60_000 }))
+      batches.push(
+        await ingestor.derive(events, {
+          ip: `203.0.113.${v}`,
+          userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0',
+          siteHost: 'example.com',
+          receivedAt: start + v * 60_000,
+        }),
+      )
     }
     await insertEventBatches(t.db, batches)
 

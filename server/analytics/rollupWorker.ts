@@ -1,11 +1,22 @@
 // The rollup worker's entry (rollupThread.ts, decision 198): its own knex connection to the
-// SQLite file the main thread uses, rolling up the hours it is sent one at a time.
+// SQLite file the main thread uses, reading and computing the hours it is sent one at a time
+// (the main thread writes them).
+import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
 import { createDb } from '../db/knex.ts'
-import { rollupHour } from './rollup.ts'
+import { hourRollupOf } from './rollup.ts'
 
-const { filename } = workerData as { filename: string }
+const { filename, nice } = workerData as { filename: string; nice: number }
+if (nice) {
+  try {
+    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop())
+    if (tid) os.setPriority(tid, nice)
+  } catch {
+    // not Linux, or not allowed
+  }
+}
 const db = createDb({ varDir: path.dirname(filename), filename })
 let queue: Promise<void> = Promise.resolve()
 
@@ -16,7 +27,7 @@ parentPort!.on('message', (message: { id: number; hour: number } | { stop: true 
   }
   queue = queue.then(async () => {
     try {
-      parentPort!.postMessage({ id: message.id, rows: await rollupHour(db, message.hour) })
+      parentPort!.postMessage({ id: message.id, rollup: await hourRollupOf(db, message.hour) })
     } catch (error) {
       const e = error instanceof Error ? error : new Error(String(error))
       parentPort!.postMessage({ id: message.id, error: { message: e.message, stack: e.stack } })
