@@ -1,22 +1,18 @@
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { tempDirs } from '../tests/tempDirs.ts'
 import { buildCatalog, canonicalHref } from './catalog.ts'
 import { sitemapUrls } from '../scripts/build/sitemap.ts'
 import { AggregateDataError, DataError, defaultDataDir, loadData, parseBlogPost, parseDataFile } from './loadData.ts'
 import { CitySchema, SiteSchema } from './schema.ts'
 import { z } from 'zod'
 
-const dirs: string[] = []
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
-})
+const tmp = tempDirs('data')
 
 /** A copy of the real data folder with one file replaced. */
 function dataWith(file: string, edit: (text: string) => string) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'data-'))
-  dirs.push(dir)
+  const dir = tmp('copy')
   fs.cpSync(defaultDataDir, dir, { recursive: true, filter: (src) => !src.endsWith('.ts') })
   const full = path.join(dir, file)
   fs.writeFileSync(full, edit(fs.readFileSync(full, 'utf8')))

@@ -2,7 +2,8 @@
 // person's journey across sessions: first touch, then each visit's pages, forms and calls
 // (/admin/visitors/lead/:id, linked from the lead and contact screens).
 import { Title } from 'react-admin'
-import { Alert, Box, Card, CardContent, CardHeader, List, ListItem, ListItemText, MenuItem, TextField, Typography } from '@mui/material'
+import { useState } from 'react'
+import { Alert, Box, Button, Card, CardContent, CardHeader, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router-dom'
 import { apiUrl, httpClient } from '../dataProvider.ts'
@@ -27,10 +28,19 @@ type SessionRow = {
   durationSeconds: number
 }
 
+/** Sessions per page (server/admin/analytics.ts SESSIONS_PAGE). */
+const PAGE = 100
+
 export function Visitors() {
   const [range, setRange, params] = useDateRange()
   const channel = params.get('channel') ?? ''
-  const { data, error, isPending } = useAnalytics<SessionRow[]>('sessions', range, { channel })
+  // The cursors of the pages walked through (newest first); a new range or channel starts over.
+  const filterKey = `${range.from}|${range.to}|${channel}`
+  const [paging, setPaging] = useState<{ key: string; cursors: string[] }>({ key: filterKey, cursors: [] })
+  const cursors = paging.key === filterKey ? paging.cursors : []
+  const before = cursors.at(-1)
+  const { data, error, isPending } = useAnalytics<{ sessions: SessionRow[]; next: string | null }>('sessions', range, { channel, before })
+  const first = cursors.length * PAGE + 1
   return (
     <Box sx={{ py: 2 }}>
       <Title title="Visitors" />
@@ -62,27 +72,38 @@ export function Visitors() {
       ) : error || !data ? (
         <LoadError error={error} what="sessions" />
       ) : (
-        <DataCard
-          title={`Latest sessions (${data.length}${data.length === 200 ? ', the latest 200' : ''})`}
-          filename="visitor-sessions.csv"
-          rows={data}
-          columns={[
-            { key: 'startedAt', label: 'Started', value: (r) => r.startedAt.slice(0, 16).replace('T', ' ') },
-            { key: 'channel', label: 'Channel', value: (r) => r.channel },
-            { key: 'source', label: 'Source / medium / campaign', value: (r) => [r.source, r.medium, r.campaign].filter(Boolean).join(' / ') },
-            { key: 'landing', label: 'Landing page', value: (r) => r.landingPage },
-            { key: 'pages', label: 'Pages', value: (r) => r.pages, numeric: true },
-            { key: 'duration', label: 'Duration (s)', value: (r) => r.durationSeconds, numeric: true },
-            { key: 'device', label: 'Device', value: (r) => `${r.device} · ${r.browser} · ${r.os}` },
-            { key: 'conversions', label: 'Conversions', value: (r) => r.conversions, numeric: true },
-            {
-              key: 'lead',
-              label: 'Lead',
-              value: (r) => r.leadId ?? '',
-              render: (r) => (r.leadId ? <Link to={`/visitors/lead/${r.leadId}`}>Journey of lead #{r.leadId}</Link> : 'anonymous'),
-            },
-          ]}
-        />
+        <>
+          <DataCard
+            title={data.sessions.length ? `Sessions ${first}–${first + data.sessions.length - 1}, newest first` : 'Sessions'}
+            filename={`visitor-sessions-${first}-${first + data.sessions.length - 1}.csv`}
+            rows={data.sessions}
+            empty="No session started in this range."
+            columns={[
+              { key: 'startedAt', label: 'Started', value: (r) => r.startedAt.slice(0, 16).replace('T', ' ') },
+              { key: 'channel', label: 'Channel', value: (r) => r.channel },
+              { key: 'source', label: 'Source / medium / campaign', value: (r) => [r.source, r.medium, r.campaign].filter(Boolean).join(' / ') },
+              { key: 'landing', label: 'Landing page', value: (r) => r.landingPage },
+              { key: 'pages', label: 'Pages', value: (r) => r.pages, numeric: true },
+              { key: 'duration', label: 'Duration (s)', value: (r) => r.durationSeconds, numeric: true },
+              { key: 'device', label: 'Device', value: (r) => `${r.device} · ${r.browser} · ${r.os}` },
+              { key: 'conversions', label: 'Conversions', value: (r) => r.conversions, numeric: true },
+              {
+                key: 'lead',
+                label: 'Lead',
+                value: (r) => r.leadId ?? '',
+                render: (r) => (r.leadId ? <Link to={`/visitors/lead/${r.leadId}`}>Journey of lead #{r.leadId}</Link> : 'anonymous'),
+              },
+            ]}
+          />
+          <Stack direction="row" spacing={1} sx={{ mt: 1 }} component="nav" aria-label="Pages of sessions">
+            <Button disabled={!cursors.length} onClick={() => setPaging({ key: filterKey, cursors: cursors.slice(0, -1) })}>
+              Newer sessions
+            </Button>
+            <Button disabled={!data.next} onClick={() => data.next && setPaging({ key: filterKey, cursors: [...cursors, data.next] })}>
+              Older sessions
+            </Button>
+          </Stack>
+        </>
       )}
     </Box>
   )

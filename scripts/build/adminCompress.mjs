@@ -5,21 +5,16 @@
 // the pages. Same bytes: same zlib calls, same levels (decision 175), deterministic.
 // Plain JavaScript: the child is plain Node (viteStep.mjs). scripts/build/adminCompress.test.ts
 // checks that the compressor takes every file from the cache and writes zlib's bytes.
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import process from 'node:process'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
+import { brotliOptions, cacheKeyOf, COMPRESSIBLE, levelsOf, MIN_BYTES } from './compressSettings.mjs'
 
 const gzipAsync = promisify(zlib.gzip)
 const brotliAsync = promisify(zlib.brotliCompress)
-
-/** As precompress.ts: the files it compresses, the smallest it leaves, the levels per type. */
-const compressible = /\.(html|js|mjs|css|svg|xml|txt|json|webmanifest)$/
-const MIN_BYTES = 512
-const levelsOf = (/** @type {string} */ file) => (/\.(js|mjs|css)$/.test(file) ? { gzip: 9, brotli: 11 } : { gzip: 6, brotli: 5 })
 
 /** @param {string} dir @returns {string[]} */
 function walk(dir) {
@@ -41,7 +36,7 @@ function walk(dir) {
 export async function fillCompressCache(dir, cacheDir, concurrency = Math.max(2, os.availableParallelism())) {
   fs.mkdirSync(cacheDir, { recursive: true })
   const files = walk(dir)
-    .filter((file) => compressible.test(file))
+    .filter((file) => COMPRESSIBLE.test(file))
     .map((file) => ({ file, size: fs.statSync(file).size }))
     .filter(({ size }) => size > MIN_BYTES)
     .sort((a, b) => b.size - a.size)
@@ -51,12 +46,9 @@ export async function fillCompressCache(dir, cacheDir, concurrency = Math.max(2,
   const one = async (/** @type {string} */ file) => {
     const body = fs.readFileSync(file)
     const { gzip, brotli } = levelsOf(file)
-    const key = `${crypto.createHash('sha256').update(body).digest('hex')}-g${gzip}-q${brotli}`
+    const key = cacheKeyOf(body, gzip, brotli)
     if (fs.existsSync(path.join(cacheDir, `${key}.gz`)) && fs.existsSync(path.join(cacheDir, `${key}.br`))) return
-    const [gz, br] = await Promise.all([
-      gzipAsync(body, { level: gzip }),
-      brotliAsync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotli, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-    ])
+    const [gz, br] = await Promise.all([gzipAsync(body, { level: gzip }), brotliAsync(body, brotliOptions(brotli, body.length))])
     for (const [ext, bytes] of /** @type {const} */ ([
       ['gz', gz],
       ['br', br],

@@ -2,22 +2,14 @@
 // the build's compressor must then take every file from the cache (same key, same levels) and
 // write exactly zlib's bytes at decision 175's levels.
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { tempDirs } from '../../tests/tempDirs.ts'
 import { fillCompressCache } from './adminCompress.mjs'
 import { createPrecompressor } from './precompress.ts'
 
-const dirs: string[] = []
-const tmp = (name: string) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `admin-compress-${name}-`))
-  dirs.push(dir)
-  return dir
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
-})
+const tmp = tempDirs('admin-compress')
 
 const code = (seed: number, bytes: number) => {
   let s = ''

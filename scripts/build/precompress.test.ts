@@ -2,21 +2,13 @@
 // levels of decision 175, the content-hash cache (copies, pruning, same-content files), files
 // written again after they were compressed, and a failure rethrown by finish().
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { tempDirs } from '../../tests/tempDirs.ts'
 import { compressBytes, createPrecompressor } from './precompress.ts'
 
-const dirs: string[] = []
-const tmp = (name: string) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `precompress-${name}-`))
-  dirs.push(dir)
-  return dir
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
-})
+const tmp = tempDirs('precompress')
 
 const text = (seed: number, bytes: number) => {
   let s = ''

@@ -13,12 +13,10 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { Worker } from 'node:worker_threads'
 import zlib from 'node:zlib'
+import { brotliOptions, COMPRESSIBLE as compressible, levelsOf, MIN_BYTES } from './compressSettings.mjs'
 
 const gzip = promisify(zlib.gzip)
 const brotli = promisify(zlib.brotliCompress)
-const compressible = /\.(html|js|mjs|css|svg|xml|txt|json|webmanifest)$/
-/** Smaller files are served as they are. */
-const MIN_BYTES = 512
 /** Plain JavaScript: loads the same under tsx and plain Node, with no loader in the worker. */
 const workerFile = new URL('./precompressWorker.mjs', import.meta.url)
 /** Files posted to a worker ahead while the pre-render runs: the main thread reads the workers'
@@ -35,12 +33,6 @@ function* walk(dir: string): Generator<string> {
     else yield full
   }
 }
-
-/** Levels per file type (docs/decisions/175-compression-levels.md). Hashed JS/CSS are few and
- * cached for a year: gzip 9 and brotli 11. Pages and the other text (sitemap, feeds, chatbot
- * index) are many and revalidated: gzip 6 gives the bytes of gzip 9 (+0.1%) for less CPU, brotli
- * 5 those of brotli 7 (+0.6%) for 29% less CPU (measured on the site's 339 pages). */
-const levelsOf = (file: string) => (/\.(js|mjs|css)$/.test(file) ? { gzip: 9, brotli: 11 } : { gzip: 6, brotli: 5 })
 
 export type PrecompressStats = {
   /** Files compressed (or taken from the cache) in all. */
@@ -278,10 +270,6 @@ export function createPrecompressor({ cacheDir, duringRender = 1, concurrency = 
     },
   }
 }
-
-const brotliOptions = (quality: number, length: number) => ({
-  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: length },
-})
 
 /** Compresses every text file of outDir in one go (no cache). Returns the number of files. */
 export async function precompress(outDir: string): Promise<number> {

@@ -1,5 +1,5 @@
 // The compression thread of precompress.ts (docs/decisions/192-compression-worker.md). Plain
-// JavaScript, no TypeScript: it needs node:zlib, node:fs and node:crypto alone, so it loads the
+// JavaScript, no TypeScript: it needs Node's own modules and compressSettings.mjs alone, so it loads the
 // same under tsx (dev, `npm run build`) and plain Node, with no loader in the worker.
 //
 // Each message is one file: { id, file, gzip, brotli } (the levels chosen by precompress.ts). The
@@ -7,13 +7,13 @@
 // and .br from the content-hash cache if they are there, else gzip and brotli, write file.gz and
 // file.br, then the cache entries (temporary name, then rename). So it goes on at full speed while
 // the main thread renders. Answers { id, size, mtimeMs, cached, used } or { id, error }.
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import process from 'node:process'
 import { parentPort, threadId, workerData } from 'node:worker_threads'
 import zlib from 'node:zlib'
+import { brotliOptions, cacheKeyOf } from './compressSettings.mjs'
 
 /** @type {string | undefined} */
 const cacheDir = workerData.cacheDir
@@ -40,7 +40,7 @@ function compress({ file, gzip, brotli }) {
     write(file, body, gzip, brotli)
     return result
   }
-  const key = `${crypto.createHash('sha256').update(body).digest('hex')}-g${gzip}-q${brotli}`
+  const key = cacheKeyOf(body, gzip, brotli)
   try {
     fs.copyFileSync(path.join(cacheDir, `${key}.gz`), `${file}.gz`)
     fs.copyFileSync(path.join(cacheDir, `${key}.br`), `${file}.br`)
@@ -67,9 +67,7 @@ function compress({ file, gzip, brotli }) {
 /** Writes file.gz and file.br; returns their bytes. */
 function write(file, body, gzip, brotli) {
   const gz = zlib.gzipSync(body, { level: gzip })
-  const br = zlib.brotliCompressSync(body, {
-    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotli, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-  })
+  const br = zlib.brotliCompressSync(body, brotliOptions(brotli, body.length))
   fs.writeFileSync(`${file}.gz`, gz)
   fs.writeFileSync(`${file}.br`, br)
   return [gz, br]

@@ -532,6 +532,17 @@ function roiCalculations(db: Db): Middleware {
 // Visitors -----------------------------------------------------------------------------------
 
 const SessionsQuery = z.object({ channel: z.string().max(32).optional(), lead: z.coerce.number().int().positive().optional() })
+/** Sessions per page of /admin/visitors. */
+export const SESSIONS_PAGE = 100
+/** A page's cursor: the last session shown, as `<started_at ms>:<id>` (newest first, id breaks ties). */
+const SessionCursor = z
+  .string()
+  .max(300)
+  .regex(/^\d{1,15}:.{1,256}$/, 'The "before" cursor is not one this screen made: open the first page again.')
+  .transform((c) => {
+    const at = c.indexOf(':')
+    return { startedAt: Number(c.slice(0, at)), id: c.slice(at + 1) }
+  })
 
 function sessionsList(db: Db): Middleware {
   return async function analyticsSessions(ctx) {
@@ -541,7 +552,23 @@ function sessionsList(db: Db): Middleware {
     const query = db('analytics_sessions').where('started_at', '>=', range.from).andWhere('started_at', '<', range.to)
     if (f.channel) query.andWhere('channel', f.channel)
     if (f.lead) query.andWhere('lead_id', f.lead)
-    const sessions = (await query.orderBy('started_at', 'desc').limit(200).select()) as Record<string, unknown>[]
+    // Keyset pages (no offset, no count: a 90-day range holds 1.5 million sessions at the bench's volume).
+    const cursor = ctx.query.before === undefined ? null : SessionCursor.safeParse(ctx.query.before)
+    if (cursor && !cursor.success) throw httpError(400, cursor.error.issues[0].message, { before: cursor.error.issues[0].message })
+    if (cursor?.success) {
+      const { startedAt, id } = cursor.data
+      query.andWhere((w) => w.where('started_at', '<', startedAt).orWhere((t) => t.where('started_at', startedAt).andWhere('id', '<', id)))
+    }
+    const page = (await query
+      .orderBy([
+        { column: 'started_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(SESSIONS_PAGE + 1)
+      .select()) as Record<string, unknown>[]
+    const sessions = page.slice(0, SESSIONS_PAGE)
+    const last = sessions.at(-1)
+    const next = page.length > SESSIONS_PAGE && last ? `${Number(last.started_at)}:${String(last.id)}` : null
     const ids = sessions.map((s) => String(s.id))
     const stats = ids.length
       ? ((await db('events')
@@ -553,25 +580,28 @@ function sessionsList(db: Db): Middleware {
           .max({ last: 'ts' })) as { session_id: string; pages: number | string; conversions: number | string; last: number | string }[])
       : []
     const statOf = new Map(stats.map((s) => [s.session_id, s]))
-    ctx.body = sessions.map((s) => {
-      const st = statOf.get(String(s.id))
-      return {
-        id: s.id,
-        startedAt: iso(Number(s.started_at)),
-        channel: s.channel,
-        source: s.source,
-        medium: s.medium,
-        campaign: s.campaign,
-        landingPage: s.landing_page,
-        device: s.device,
-        browser: s.browser,
-        os: s.os,
-        leadId: s.lead_id == null ? null : Number(s.lead_id),
-        pages: Number(st?.pages ?? 0),
-        conversions: Number(st?.conversions ?? 0),
-        durationSeconds: st ? Math.round((Number(st.last) - Number(s.started_at)) / 1000) : 0,
-      }
-    })
+    ctx.body = {
+      next,
+      sessions: sessions.map((s) => {
+        const st = statOf.get(String(s.id))
+        return {
+          id: s.id,
+          startedAt: iso(Number(s.started_at)),
+          channel: s.channel,
+          source: s.source,
+          medium: s.medium,
+          campaign: s.campaign,
+          landingPage: s.landing_page,
+          device: s.device,
+          browser: s.browser,
+          os: s.os,
+          leadId: s.lead_id == null ? null : Number(s.lead_id),
+          pages: Number(st?.pages ?? 0),
+          conversions: Number(st?.conversions ?? 0),
+          durationSeconds: st ? Math.round((Number(st.last) - Number(s.started_at)) / 1000) : 0,
+        }
+      }),
+    }
   }
 }
 

@@ -9,6 +9,11 @@ describe('classifyLanding', () => {
     ['/seo?utm_source=google&utm_medium=cpc&utm_campaign=spring', '', { channel: 'paid-search', source: 'google', medium: 'cpc', campaign: 'spring' }],
     ['/ppc?gclid=abc123', '', { channel: 'paid-search', source: 'google', medium: 'cpc', clickId: 'gclid' }],
     ['/ppc?msclkid=x1', '', { channel: 'paid-search', source: 'bing', clickId: 'msclkid' }],
+    // An ad shown on a search partner's or a Display Network site: the network is the source.
+    ['/ppc?gclid=abc123', 'https://www.ask.example.net/results', { channel: 'paid-search', source: 'google', medium: 'cpc', referrerHost: 'ask.example.net' }],
+    ['/ppc?msclkid=x1', 'https://news.example.org/', { channel: 'paid-search', source: 'bing', medium: 'cpc' }],
+    // A tagged link keeps its utm_source over the click id.
+    ['/ppc?gclid=abc123&utm_source=newsletter-partner&utm_medium=cpc', '', { source: 'newsletter-partner', medium: 'cpc' }],
     ['/social?fbclid=zz', 'https://l.facebook.com/', { channel: 'paid-social', source: 'l.facebook.com', clickId: 'fbclid' }],
     ['/?utm_source=newsletter&utm_medium=email&utm_campaign=nov', '', { channel: 'email', source: 'newsletter', campaign: 'nov' }],
     ['/?utm_source=partner&utm_medium=affiliate', '', { channel: 'affiliate' }],

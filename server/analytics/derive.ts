@@ -89,7 +89,12 @@ export function classifyLanding(path: string, referrer: string, siteHost: string
   else if (utmSource || utmMedium || campaign) channel = 'campaign'
   else channel = fromReferrer
 
-  const source = utmSource || referrerHost || (clickId === 'gclid' ? 'google' : clickId === 'msclkid' ? 'bing' : clickId === 'fbclid' ? 'facebook' : '(direct)')
+  // Google's and Microsoft's ad click ids name the network for sure, whatever page the ad was shown
+  // on (a search partner, a Display Network site), as GA4's auto-tagging does: the referrer names
+  // the source only without them. fbclid is also added to Facebook's organic outbound links, so
+  // the referrer (facebook.com, instagram.com) stays the more precise source there.
+  const adNetwork = clickId === 'gclid' ? 'google' : clickId === 'msclkid' ? 'bing' : ''
+  const source = utmSource || adNetwork || referrerHost || (clickId === 'fbclid' ? 'facebook' : '(direct)')
   const medium =
     utmMedium ||
     (clickId && channel === 'paid-search' ? 'cpc' : clickId ? 'paid-social' : '') ||

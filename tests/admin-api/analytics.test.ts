@@ -107,6 +107,46 @@ describe.each(databases)('admin analytics API ($name)', (target) => {
       expect((await marketing.get(`/api/admin/analytics/${path}?${range()}`)).status, path).toBe(200)
   })
 
+  it('pages through sessions newest first with a cursor, ties on the start time included', async () => {
+    // 250 sessions a minute apart, the first 30 of them at one instant (ids break the tie).
+    const base = Date.now() - 60 * 60_000
+    const rows = Array.from({ length: 250 }, (_, i) => ({
+      id: `page-test-${String(i).padStart(3, '0')}`,
+      visitor_id: `v-${i}`,
+      started_at: i < 30 ? base : base - i * 10_000,
+      channel: 'referral',
+      source: 'paging.example.org',
+      medium: 'referral',
+      landing_page: `/page-${i}`,
+    }))
+    for (let i = 0; i < rows.length; i += 50) await server.db('analytics_sessions').insert(rows.slice(i, i + 50))
+    // From yesterday: the sessions span 102 minutes back, across midnight when run just after it.
+    const days = `from=${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}&to=${today()}&tz=UTC`
+    const seen: string[] = []
+    let before: string | null = null
+    let pages = 0
+    do {
+      const reply = await server.admin.get(`/api/admin/analytics/sessions?${days}&channel=referral${before ? `&before=${encodeURIComponent(before)}` : ''}`)
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+      const page = reply.body as { sessions: { id: string; startedAt: string }[]; next: string | null }
+      expect(page.sessions.length).toBeLessThanOrEqual(100)
+      seen.push(...page.sessions.map((r) => r.id))
+      before = page.next
+      pages++
+    } while (before && pages < 10)
+    expect(pages).toBeGreaterThanOrEqual(3)
+    const ours = seen.filter((id) => id.startsWith('page-test-'))
+    expect(new Set(ours).size).toBe(250)
+    const expected = [...rows].sort((a, b) => b.started_at - a.started_at || (a.id < b.id ? 1 : -1)).map((r) => r.id)
+    expect(ours).toEqual(expected)
+    // A cursor this screen did not make is a 400 that says what to do, not a 5xx.
+    for (const bad of ['yesterday', '12:', ':abc', `${'9'.repeat(20)}:x`])
+      expect(await server.admin.get(`/api/admin/analytics/sessions?${range()}&before=${encodeURIComponent(bad)}`)).toMatchObject({
+        status: 400,
+        body: { errors: { before: expect.stringContaining('open the first page again') } },
+      })
+  })
+
   it('answers bad ranges with 400 and the field at fault', async () => {
     expect(await server.admin.get('/api/admin/analytics/overview?from=2026-13-01&to=2026-11-01')).toMatchObject({
       status: 400,

@@ -68,3 +68,36 @@ test('a UTM visit that calls and asks for a quote shows in realtime, web traffic
   await expect(page.getByText('Clicked the phone number on /free-quote')).toBeVisible()
   await expect(page.getByText(/Submitted the Free quote request form on \/free-quote/)).toBeVisible()
 })
+
+test('the visitors screen pages through sessions, newest first', async ({ page }) => {
+  test.setTimeout(120_000)
+  // 105 affiliate visits, each from a browser of its own (a visitor is a hash of address and user agent).
+  const run = uniqueId()
+  for (let i = 0; i < 105; i++) {
+    const reply = await page.request.post('/api/events', {
+      headers: { 'user-agent': `Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0 paging-e2e/${run}/${i}` },
+      data: {
+        events: [
+          {
+            type: 'page_view',
+            path: `/free-quote?utm_source=partner-${run}&utm_medium=affiliate`,
+            visitorId: `paging-${run}-${i}`,
+            sessionId: `tab-${run}-${i}`,
+            at: Date.now(),
+          },
+        ],
+      },
+    })
+    expect(reply.status(), await reply.text()).toBe(202)
+  }
+  await signInWithApi(page.request)
+  await page.goto('/admin/visitors?channel=affiliate')
+  const pages = page.getByRole('navigation', { name: 'Pages of sessions' })
+  await expect(page.getByRole('heading', { name: 'Sessions 1–100, newest first' })).toBeVisible({ timeout: 20_000 })
+  await expect(pages.getByRole('button', { name: 'Newer sessions' })).toBeDisabled()
+  await pages.getByRole('button', { name: 'Older sessions' }).click()
+  await expect(page.getByRole('heading', { name: /^Sessions 101–\d+, newest first$/ })).toBeVisible()
+  await expect(page.getByRole('cell', { name: `partner-${run} / affiliate` }).first()).toBeVisible()
+  await pages.getByRole('button', { name: 'Newer sessions' }).click()
+  await expect(page.getByRole('heading', { name: 'Sessions 1–100, newest first' })).toBeVisible()
+})
