@@ -23,6 +23,7 @@ import { funnel, likeOf, type FunnelStep } from '../server/analytics/funnels.ts'
 import { keptFunnelWrites, readFunnel, readJourneys } from '../server/analytics/funnelReads.ts'
 import { readSessionPaths } from '../server/analytics/pageReads.ts'
 import { pagesReport } from '../server/admin/webAnalytics.ts'
+import { setReplaceByQueries } from '../server/analytics/pageDetails.ts'
 import { rollupDay, rollupHour, ROLLED_THROUGH_KEY } from '../server/analytics/rollup.ts'
 import { createDb, migrate, type Db } from '../server/db/knex.ts'
 import { insertEventBatches } from '../server/db/queries/events.ts'
@@ -38,6 +39,17 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 15)
 const ONLY_INGEST = process.env.BENCH_ONLY === 'ingest'
 /** BENCH_ONLY=seed: seed and roll up, print their times, stop there. */
 const STOP_AFTER_ROLLUP = process.env.BENCH_ONLY === 'seed'
+/**
+ * BENCH_DB=/dir: reuse a SQLite file kept by BENCH_KEEP=1 (its directory, as printed): no seed and
+ * no full rollup; the seed's clock is read from bench-meta.json beside it, lastHour rolled up once
+ * (untimed), then straight to the measured part (dashboard queries unless BENCH_ONLY=ingest).
+ */
+const REUSE_DIR = process.env.BENCH_DB
+/** BENCH_ROLLUP=last: after the seed, roll up only the last hour (the one the ingest window rolls up), not all hours. */
+const ROLLUP_LAST_ONLY = process.env.BENCH_ROLLUP === 'last'
+const META = 'bench-meta.json'
+// BENCH_REPLACE=queries: an hour's rollup writes statement by statement on SQLite, as before decision 197 (its A side).
+if (process.env.BENCH_REPLACE === 'queries') setReplaceByQueries(true)
 /** BENCH_AB=1: each query A B A B (weekly reads against running totals, decision 184), answers compared. */
 const AB = process.env.BENCH_AB === '1'
 /** BENCH_QUERIES=regex: only the dashboard queries whose label matches. */
@@ -153,20 +165,37 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
       .map((n) => n.toFixed(1))
       .join(' / ')}) ==`,
   )
-  const now = Math.floor(Date.now() / HOUR_MS) * HOUR_MS + 20 * 60_000
-  // Generated inside the database (bench/analyticsSeed.ts); SQLite without an fsync per slice (the
-  // bench's own throwaway file), back to the server's synchronous = FULL before anything is timed.
-  const indexesBefore = await secondaryIndexes(db)
-  const seeded = await seedAnalytics(db, { events: EVENTS, days: DAYS, now, channels: CHANNELS, devices: DEVICES, log: console.log })
-  const indexesAfter = await secondaryIndexes(db)
-  if (JSON.stringify(indexesAfter) !== JSON.stringify(indexesBefore))
-    throw new Error(`the seed left other indexes than the migrations': ${JSON.stringify(indexesAfter)} against ${JSON.stringify(indexesBefore)}`)
-  console.log(
-    `seeded ${seeded.events.toLocaleString('en-US')} events, ${seeded.sessions.toLocaleString('en-US')} sessions in ${seeded.seconds.toFixed(0)} s (${(seeded.seconds / (seeded.events / 1e6)).toFixed(1)} s per million events; ${seeded.indexSeconds.toFixed(0)} s of it building the ${indexesAfter.length} secondary indexes)`,
-  )
-
-  // Rollups of every hour, timed: one hour (median of all) and one day (24 hours + the day sum).
+  const reuse = REUSE_DIR && isSqlite(db) ? (JSON.parse(fs.readFileSync(path.join(REUSE_DIR, META), 'utf8')) as { now: number; events: number }) : null
+  const now = reuse ? reuse.now : Math.floor(Date.now() / HOUR_MS) * HOUR_MS + 20 * 60_000
   const lastHour = Math.floor(now / HOUR_MS) - 1
+  if (reuse) {
+    console.log(
+      `reusing ${REUSE_DIR} (${reuse.events.toLocaleString('en-US')} events seeded at ${new Date(now).toISOString()}); hour ${lastHour} rolled up once, untimed`,
+    )
+    await rollupHour(db, lastHour)
+  } else {
+    // Generated inside the database (bench/analyticsSeed.ts); SQLite without an fsync per slice (the
+    // bench's own throwaway file), back to the server's synchronous = FULL before anything is timed.
+    const indexesBefore = await secondaryIndexes(db)
+    const seeded = await seedAnalytics(db, { events: EVENTS, days: DAYS, now, channels: CHANNELS, devices: DEVICES, log: console.log })
+    const indexesAfter = await secondaryIndexes(db)
+    if (JSON.stringify(indexesAfter) !== JSON.stringify(indexesBefore))
+      throw new Error(`the seed left other indexes than the migrations': ${JSON.stringify(indexesAfter)} against ${JSON.stringify(indexesBefore)}`)
+    console.log(
+      `seeded ${seeded.events.toLocaleString('en-US')} events, ${seeded.sessions.toLocaleString('en-US')} sessions in ${seeded.seconds.toFixed(0)} s (${(seeded.seconds / (seeded.events / 1e6)).toFixed(1)} s per million events; ${seeded.indexSeconds.toFixed(0)} s of it building the ${indexesAfter.length} secondary indexes)`,
+    )
+
+    if (isSqlite(db)) fs.writeFileSync(path.join(dir, META), JSON.stringify({ now, events: seeded.events }))
+    if (ROLLUP_LAST_ONLY) console.log(`rollup of the last hour only (BENCH_ROLLUP=last): ${fmt(await timed(() => rollupHour(db, lastHour)))}`)
+    else await rollupAll(db, now, lastHour, seeded)
+  }
+  if (STOP_AFTER_ROLLUP) return
+  await measure(db, now, lastHour, size)
+}
+
+/** Rollups of every hour after the seed, timed; on PostgreSQL, VACUUM (ANALYZE) afterwards. */
+async function rollupAll(db: Db, now: number, lastHour: number, seeded: { seconds: number; events: number }) {
+  // Rollups of every hour, timed: one hour (median of all) and one day (24 hours + the day sum).
   const firstHour = Math.floor((now - DAYS * DAY_MS) / HOUR_MS)
   const hourTimes: number[] = []
   const t0 = performance.now()
@@ -206,8 +235,10 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
     }
     for (const { tablename } of tables.rows) await db.raw(`vacuum (analyze) ${tablename}`)
   }
-  if (STOP_AFTER_ROLLUP) return
+}
 
+/** The measured part: dashboard queries (unless BENCH_ONLY=ingest), ingestion while rolling up, size, plans. */
+async function measure(db: Db, now: number, lastHour: number, size: () => Promise<number>) {
   // Dashboard queries.
   const today = new Date(now).toISOString().slice(0, 10)
   for (const days of ONLY_INGEST ? [] : [7, 30, 90]) {
@@ -317,7 +348,9 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
   let stop = false
   let rollups = 0
   const rolling = (async () => {
-    while (!stop) {
+    // BENCH_NO_ROLLUP=1: a diagnostic only (decision 197), ingestion with no rollup beside it; the
+    // line then says "0 hour rollups meanwhile" and is not the issue's figure.
+    while (!stop && process.env.BENCH_NO_ROLLUP !== '1') {
       await rollupHour(db, lastHour)
       rollups++
     }
@@ -505,11 +538,16 @@ async function run(name: string, db: Db, size: () => Promise<number>) {
   }
 }
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proofline-bench-analytics-'))
+const dir = REUSE_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'proofline-bench-analytics-'))
 // BENCH_SKIP_SQLITE=1 / BENCH_SKIP_PG=1: one database only.
 if (process.env.BENCH_SKIP_SQLITE !== '1') {
   const sqlite = createDb({ varDir: dir })
   await migrate(sqlite)
+  // BENCH_SQLITE_PRAGMAS="cache_size=-65536;mmap_size=1073741824": pragmas set on the one
+  // connection before anything runs (decision 197's A/B of the page cache), and printed.
+  const pragmas = (process.env.BENCH_SQLITE_PRAGMAS ?? '').split(';').filter(Boolean)
+  for (const p of pragmas) await sqlite.raw(`PRAGMA ${p}`)
+  for (const p of pragmas) console.log(`SQLite PRAGMA ${p}: now ${JSON.stringify(await sqlite.raw(`PRAGMA ${p.split('=')[0].trim()}`))}`)
   try {
     await run('SQLite', sqlite, async () =>
       ['app.sqlite', 'app.sqlite-wal'].reduce((n, f) => n + (fs.existsSync(path.join(dir, f)) ? fs.statSync(path.join(dir, f)).size : 0), 0),
@@ -517,7 +555,7 @@ if (process.env.BENCH_SKIP_SQLITE !== '1') {
   } finally {
     await sqlite.destroy()
     // BENCH_KEEP=1 keeps the seeded SQLite file (for profiling) and prints where it is.
-    if (process.env.BENCH_KEEP === '1') console.log(`kept ${dir}`)
+    if (process.env.BENCH_KEEP === '1' || REUSE_DIR) console.log(`kept ${dir}`)
     else fs.rmSync(dir, { recursive: true, force: true })
   }
 }
@@ -557,4 +595,4 @@ if (process.env.BENCH_SKIP_PG !== '1') {
     }
   }
 }
-if (process.env.BENCH_KEEP !== '1') fs.rmSync(dir, { recursive: true, force: true })
+if (process.env.BENCH_KEEP !== '1' && !REUSE_DIR) fs.rmSync(dir, { recursive: true, force: true })

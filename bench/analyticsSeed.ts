@@ -181,12 +181,13 @@ export async function seedAnalytics(
   if (sqlite) {
     // The bench's own throwaway file: no fsync per slice, a big page cache while indexes are built
     // (both set back before anything is timed).
+    const cacheBefore = ((await db.raw('PRAGMA cache_size')) as { cache_size: number }[])[0].cache_size
     await db.raw('PRAGMA synchronous = OFF')
     await db.raw('PRAGMA cache_size = -400000')
     try {
       out = await run(db)
     } finally {
-      await db.raw('PRAGMA cache_size = -2000')
+      await db.raw(`PRAGMA cache_size = ${Number(cacheBefore)}`)
       await db.raw('PRAGMA synchronous = FULL')
     }
     const row = (await db.raw('select count(*) as n from events')) as { n: number }[]

@@ -4,7 +4,7 @@
 // rollupHour/rollupDay in rollup.ts) and, for the hours not rolled up yet, by the dashboards with
 // the same function, as decision 120 does for the main figures.
 import type { Queryable } from '../db/rows.ts'
-import { insertMany, isSqlite, quoteIdentifier } from '../db/rows.ts'
+import { execInTransaction, insertMany, isSqlite, quoteIdentifier, sqliteInsertStatement, sqliteLiteral } from '../db/rows.ts'
 import { readHourEvents, readStartedSessions, type HourEvent, type HourSession } from './hourRows.ts'
 import { DAY_MS, HOUR_MS } from './ingest.ts'
 import { PAGE_COLUMNS } from './columns.ts'
@@ -152,6 +152,10 @@ export type HourTables = Record<'analytics_hourly' | 'analytics_page_hourly' | '
  * as one JSON parameter, unpacked by jsonb_populate_recordset): two round trips instead of a dozen.
  * On SQLite one delete and one insert (json_each) per table.
  */
+/** SQLite: one statement at a time, as before decision 197 (its A/B: the bench's BENCH_REPLACE=queries). */
+let SQLITE_REPLACE_BY_QUERIES = false
+export const setReplaceByQueries = (on: boolean) => (SQLITE_REPLACE_BY_QUERIES = on)
+
 export async function replaceHour(db: Queryable, hour: number, tables: HourTables): Promise<void> {
   const from = hour * HOUR_MS
   const deletes: [string, string, unknown[]][] = [
@@ -161,6 +165,19 @@ export async function replaceHour(db: Queryable, hour: number, tables: HourTable
     ['analytics_session_paths', 'started_at >= ? and started_at < ?', [from, from + HOUR_MS]],
   ]
   const filled = (Object.entries(tables) as [keyof HourTables, Record<string, unknown>[]][]).filter(([, rows]) => rows.length)
+  if (isSqlite(db) && (db as { isTransaction?: boolean }).isTransaction && !SQLITE_REPLACE_BY_QUERIES) {
+    // Inside the rollup's transaction: the deletes and inserts as one script (decision 197), one
+    // job on node-sqlite3's thread instead of up to eight statements each waiting for a turn of
+    // the event loop while the connection, and every flush of the event buffer, waits with them.
+    let script = ''
+    for (const [table, where, bindings] of deletes) {
+      let i = 0
+      script += `delete from ${table} where ${where.replace(/\?/g, () => sqliteLiteral(bindings[i++]))};\n`
+    }
+    for (const [table, rows] of filled) script += sqliteInsertStatement(table, rows)
+    await execInTransaction(db, script)
+    return
+  }
   if (isSqlite(db)) {
     for (const [table, where, bindings] of deletes) await db.raw(`delete from ${table} where ${where}`, bindings as never[])
     for (const [table, rows] of filled) await insertMany(db, table, rows)

@@ -127,24 +127,41 @@ export type TotalsBound = { day: number; sign: 1 | -1 }
  * its last written day before the start (−). One query for all bounds.
  */
 export async function totalsBounds(db: Queryable, table: string, from: number, to: number): Promise<TotalsBound[]> {
+  return (await runningBounds(db, table, 'day', TOTALS_BLOCK_DAYS, from, to)).map(({ at, sign }) => ({ day: at, sign }))
+}
+
+/**
+ * The bounds of a range [from, to) of running rows kept in blocks of `block` units of `column`
+ * (days here, weeks for the web vitals' histograms, vitalTotals.ts): per block touched, its last
+ * written unit through the range's end (+) and, when the range starts inside the block, its last
+ * written unit before the start (−). One query for all bounds.
+ */
+export async function runningBounds(
+  db: Queryable,
+  table: string,
+  column: string,
+  block: number,
+  from: number,
+  to: number,
+): Promise<{ at: number; sign: 1 | -1 }[]> {
   if (to <= from) return []
   const wanted: { start: number; through: number; sign: 1 | -1 }[] = []
-  for (let s = blockStart(from); s < to; s += TOTALS_BLOCK_DAYS) {
+  for (let s = Math.floor(from / block) * block; s < to; s += block) {
     const a = Math.max(from, s)
-    const e = Math.min(to, s + TOTALS_BLOCK_DAYS)
+    const e = Math.min(to, s + block)
     wanted.push({ start: s, through: e - 1, sign: 1 })
     if (a > s) wanted.push({ start: s, through: a - 1, sign: -1 })
   }
-  const sql = `select ${wanted.map((_, i) => `(select max(day) from ${table} where day >= ? and day <= ?) as b${i}`).join(', ')}`
+  const sql = `select ${wanted.map((_, i) => `(select max(${column}) from ${table} where ${column} >= ? and ${column} <= ?) as b${i}`).join(', ')}`
   const result = (await db.raw(sql, wanted.flatMap((w) => [w.start, w.through]) as never[])) as unknown
   const row = ((Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[])[0] ?? {}
-  const out: TotalsBound[] = []
+  const out: { at: number; sign: 1 | -1 }[] = []
   for (let i = 0; i < wanted.length; i++) {
-    const day = row[`b${i}`]
-    if (day == null) continue
-    const bound = { day: Number(day), sign: wanted[i].sign }
-    // The same day on both ends of a block (nothing written in the range): they cancel.
-    const twin = out.findIndex((o) => o.day === bound.day && o.sign === -bound.sign)
+    const at = row[`b${i}`]
+    if (at == null) continue
+    const bound = { at: Number(at), sign: wanted[i].sign }
+    // The same unit on both ends of a block (nothing written in the range): they cancel.
+    const twin = out.findIndex((o) => o.at === bound.at && o.sign === -bound.sign)
     if (twin >= 0) out.splice(twin, 1)
     else out.push(bound)
   }

@@ -16,7 +16,7 @@
 // - retention purges delete raw events and sessions only: rollups and these rows are kept.
 import type { Queryable } from '../db/rows.ts'
 import { isSqlite } from '../db/rows.ts'
-import { TOTALS_BLOCK_DAYS } from './pageTotals.ts'
+import { runningBounds, TOTALS_BLOCK_DAYS } from './pageTotals.ts'
 
 export const VITAL_TOTALS_TABLE = 'analytics_vitals_week_totals'
 /** Weeks per block (TOTALS_BLOCK_DAYS / 7). */
@@ -44,8 +44,6 @@ export function addPacked(into: Histogram, packed: string, sign = 1): void {
     into.set(b, (into.get(b) ?? 0) + sign * Number(part.slice(i + 1)))
   }
 }
-
-const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[]
 
 const lastWeek = async (db: Queryable, from: number, through: number) => {
   const row = (await db(VITAL_TOTALS_TABLE).where('week', '>=', from).andWhere('week', '<=', through).max({ w: 'week' }).first()) as { w: unknown } | undefined
@@ -106,25 +104,5 @@ export type WeekBound = { week: number; sign: 1 | -1 }
  * before the start (−). One query for all bounds.
  */
 export async function vitalWeekBounds(db: Queryable, from: number, to: number): Promise<WeekBound[]> {
-  if (to <= from) return []
-  const wanted: { start: number; through: number; sign: 1 | -1 }[] = []
-  for (let s = weekBlockStart(from); s < to; s += VITAL_BLOCK_WEEKS) {
-    const a = Math.max(from, s)
-    const e = Math.min(to, s + VITAL_BLOCK_WEEKS)
-    wanted.push({ start: s, through: e - 1, sign: 1 })
-    if (a > s) wanted.push({ start: s, through: a - 1, sign: -1 })
-  }
-  const sql = `select ${wanted.map((_, i) => `(select max(week) from ${VITAL_TOTALS_TABLE} where week >= ? and week <= ?) as b${i}`).join(', ')}`
-  const row = rowsOf(await db.raw(sql, wanted.flatMap((w) => [w.start, w.through]) as never[]))[0] ?? {}
-  const out: WeekBound[] = []
-  for (let i = 0; i < wanted.length; i++) {
-    const week = row[`b${i}`]
-    if (week == null) continue
-    const bound = { week: Number(week), sign: wanted[i].sign }
-    // The same week on both ends of a block (nothing written in the range): they cancel.
-    const twin = out.findIndex((o) => o.week === bound.week && o.sign === -bound.sign)
-    if (twin >= 0) out.splice(twin, 1)
-    else out.push(bound)
-  }
-  return out
+  return (await runningBounds(db, VITAL_TOTALS_TABLE, 'week', VITAL_BLOCK_WEEKS, from, to)).map(({ at, sign }) => ({ week: at, sign }))
 }

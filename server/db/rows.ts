@@ -53,6 +53,49 @@ const quote = quoteIdentifier
 
 export const isSqlite = (db: Queryable) => db.client.config.client === 'sqlite3'
 
+/**
+ * A string as a SQLite literal: `'…'` with each quote doubled (SQLite knows no other escape). A
+ * NUL would end the script early (node-sqlite3 hands it over as a C string), so it is spliced in
+ * as `char(0)`.
+ */
+export const sqliteText = (text: string): string =>
+  text.includes('\0') ? `(${text.split('\0').map(sqliteText).join(' || char(0) || ')})` : `'${text.replaceAll("'", "''")}'`
+
+/** A value as a SQLite literal (a number that is not finite is null, as JSON would have it). */
+export const sqliteLiteral = (v: unknown): string =>
+  v == null ? 'null' : typeof v === 'number' ? (Number.isFinite(v) ? String(v) : 'null') : typeof v === 'boolean' ? (v ? '1' : '0') : sqliteText(String(v))
+
+/**
+ * `insert into table (…) values (…), (…);` with the rows as SQLite literals, for a script run by
+ * the connection's `exec` (decisions 194, 197). Every row must have the keys of the first.
+ */
+export function sqliteInsertStatement(table: string, rows: Record<string, unknown>[]): string {
+  const columns = Object.keys(rows[0])
+  const tuples = new Array<string>(rows.length)
+  for (let i = 0; i < rows.length; i++) {
+    let tuple = '('
+    for (let c = 0; c < columns.length; c++) tuple += (c ? ',' : '') + sqliteLiteral(rows[i][columns[c]])
+    tuples[i] = `${tuple})`
+  }
+  return `insert into ${quote(table)} (${columns.map(quote).join(',')}) values ${tuples.join(',')};\n`
+}
+
+type ExecConnection = { exec: (sql: string, cb: (error: Error | null) => void) => void }
+
+/**
+ * Runs a script of statements inside a SQLite transaction (`trx`) as one job on node-sqlite3's
+ * thread: no turn of the event loop between its statements. A failing statement stops the script;
+ * the error rejects, and the caller's transaction rolls back.
+ */
+export async function execInTransaction(trx: Queryable, script: string): Promise<void> {
+  const conn = (await trx.client.acquireConnection()) as ExecConnection
+  try {
+    await new Promise<void>((resolve, reject) => conn.exec(script, (error) => (error ? reject(error) : resolve())))
+  } finally {
+    await trx.client.releaseConnection(conn)
+  }
+}
+
 /** `json_extract(value, '$.a'), json_extract(value, '$.b')`: the columns of a `json_each` row. */
 export const jsonColumns = (columns: string[], source = 'value') => columns.map((c) => `json_extract(${source}, '$.${c}')`).join(',')
 

@@ -7,7 +7,7 @@
 //   the same 36 parameters whatever the number of rows, instead of 200 × 17 bound values in a
 //   `values` list that PostgreSQL parses and plans again for every chunk.
 import type { DerivedBatch, EventRow, SessionRow } from '../../analytics/ingest.ts'
-import { chunk, insertMany, isSqlite, quoteIdentifier, type Queryable } from '../rows.ts'
+import { chunk, insertMany, isSqlite, quoteIdentifier, sqliteLiteral, type Queryable } from '../rows.ts'
 
 export type EventBatch = DerivedBatch
 
@@ -95,18 +95,6 @@ export async function insertEventBatches(db: Queryable, batches: EventBatch[]): 
     await db.raw(PG_FLUSH, [...arraysOf(SESSION_COLUMNS, sessions), ...arraysOf(LINK_COLUMNS, links), ...arraysOf(EVENT_COLUMNS, rows)] as never[])
   return batches.map((b) => b.events.length)
 }
-
-/**
- * A string as a SQLite literal: `'…'` with each quote doubled (SQLite knows no other escape). A
- * NUL would end the script early (node-sqlite3 hands it over as a C string), so it is spliced in
- * as `char(0)`.
- */
-export const sqliteText = (text: string): string =>
-  text.includes('\0') ? `(${text.split('\0').map(sqliteText).join(' || char(0) || ')})` : `'${text.replaceAll("'", "''")}'`
-
-/** A value as a SQLite literal (a number that is not finite is null, as JSON would have it). */
-const sqliteLiteral = (v: unknown): string =>
-  v == null ? 'null' : typeof v === 'number' ? (Number.isFinite(v) ? String(v) : 'null') : typeof v === 'boolean' ? (v ? '1' : '0') : sqliteText(String(v))
 
 /** `insert into table (…) values (…), (…)`: the rows as literals. */
 const sqliteValuesInsert = <R>(table: string, columns: Typed<R>, rows: R[], tail = '') => {
