@@ -123,6 +123,17 @@ function precompressCacheDir() {
   return path.join(varDir, 'precompress-cache', path.relative(root, distDir).replace(/[^\w.-]+/g, '_') || 'dist')
 }
 
+/** Where the admin's child builds (moved into the output's client folder once the bundles are there:
+ * Vite empties that folder when the bundles' build writes it). */
+const adminStagingOf = (dist: string) => path.join(dist, 'admin-staging')
+
+/** With the content-hash cache on, the admin's child fills it with the admin's .gz and .br after its
+ * build (decision 196); BUILD_ADMIN_COMPRESS=0 leaves them to the compressor, to compare. */
+function adminCompressEnv(): Record<string, string> {
+  const cacheDir = precompressCacheDir()
+  return cacheDir && process.env.BUILD_ADMIN_COMPRESS !== '0' ? { ADMIN_COMPRESS_CACHE: cacheDir } : {}
+}
+
 export async function buildSite(options: { quiet?: boolean; serial?: boolean } = {}) {
   // The pre-render hooks run from the bundled server code, where import.meta.url no longer
   // points into data/: tell them where the data is (the bundles' child inherits it too).
@@ -158,9 +169,24 @@ export async function buildSite(options: { quiet?: boolean; serial?: boolean } =
     bundlesGo = bundlesChild.go()
     bundlesGo.catch(() => {})
   }
-  /** Before the data validated: stops the child, removes what it wrote, brings the previous output back. */
+  // The admin's child (its own Vite build, then its files' compression) is pre-started now too and
+  // told to build once the data is valid (decision 186): its build and brotli 11 then run beside the
+  // bundles' build, not beside the pre-render's thread. BUILD_ADMIN_GO=render starts it with the
+  // pre-render as before; =start builds it at once, beside the data's parse.
+  const adminGo = earlyBundles && bundlesGo ? (process.env.BUILD_ADMIN_GO ?? 'validated') : 'render'
+  const adminChild =
+    adminGo !== 'render' && !(cacheKey && buildCache.has('admin', cacheKey))
+      ? prestartStep('admin', [adminStagingOf(distDir), options.quiet ? 'quiet' : ''], adminCompressEnv(), Number(process.env.BUILD_ADMIN_NICE ?? 10))
+      : undefined
+  const early = { adminChild, adminGo, adminDone: undefined as Promise<StepResult> | undefined }
+  if (adminChild && adminGo === 'start') {
+    phases.adminGo = (performance.now() - started) / 1000
+    early.adminDone = adminChild.go()
+    early.adminDone.catch(() => {})
+  }
+  /** Before the data validated: stops the children, removes what they wrote, brings the previous output back. */
   const undo = async () => {
-    if (bundlesGo) await bundlesChild?.stop()
+    await Promise.all([bundlesGo && bundlesChild?.stop(), early.adminDone && adminChild?.stop()])
     setAside?.restore()
   }
   try {
@@ -173,10 +199,11 @@ export async function buildSite(options: { quiet?: boolean; serial?: boolean } =
       throw error
     }
     phases.modules = (performance.now() - modulesStarted) / 1000
-    return await buildSiteWith(modules, bundlesChild, started, { phases, buildCache, cacheKey, cacheSkips, setAside, bundlesGo, undo }, options)
+    return await buildSiteWith(modules, bundlesChild, started, { phases, buildCache, cacheKey, cacheSkips, setAside, bundlesGo, undo, early }, options)
   } finally {
     // Not told to build (bundles from the build cache, or an error before): it ends without building.
     bundlesChild?.cancel()
+    adminChild?.cancel()
   }
 }
 
@@ -217,6 +244,8 @@ async function buildSiteWith(
     setAside: ReturnType<typeof setAsidePrevious> | undefined
     bundlesGo: Promise<StepResult> | undefined
     undo: () => Promise<void>
+    /** The admin's pre-started child, when it builds before the pre-render (decision 186). */
+    early: { adminChild: ReturnType<typeof prestartStep> | undefined; adminGo: string; adminDone: Promise<StepResult> | undefined }
   },
   { quiet = false, serial = true } = {},
 ) {
@@ -244,7 +273,7 @@ async function buildSiteWith(
       { distDir, varDir },
     )
   const log = (line: string) => quiet || console.log(line)
-  const { phases, buildCache, cacheKey, cacheSkips, setAside, bundlesGo, undo } = start
+  const { phases, buildCache, cacheKey, cacheSkips, setAside, bundlesGo, undo, early: adminEarly } = start
   const loaded = await (async () => {
     try {
       const snapshot = await readBuildSnapshot(root, log)
@@ -264,6 +293,11 @@ async function buildSiteWith(
     }
   })()
   const { snapshot, ctx, redirects, cms } = loaded
+  if (adminEarly.adminChild && !adminEarly.adminDone) {
+    phases.adminGo = (performance.now() - started) / 1000
+    adminEarly.adminDone = adminEarly.adminChild.go()
+    adminEarly.adminDone.catch(() => {})
+  }
   // The data is valid: the previous output goes, in the background.
   setAside?.discard()
   const total = ctx.catalog.entries.length
@@ -334,6 +368,7 @@ async function buildSiteWith(
     `bundles ${bundles.cached ? 'copied from the build cache' : 'built'} in ${bundles.seconds.toFixed(1)} s, ready ${phases.bundlesReady.toFixed(1)} s after the start (${early.seconds.toFixed(1)} s of sitemap and redirect files meanwhile)`,
   )
   phases.bundles = bundles.seconds
+  if (bundles.cpuSeconds !== undefined) phases.bundlesCpu = bundles.cpuSeconds
   if (bundles.loadSeconds !== undefined) phases.bundlesLoad = bundles.loadSeconds
   if (bundles.waitSeconds !== undefined) phases.bundlesWait = bundles.waitSeconds
   for (const [file, bytes] of early.files) fs.writeFileSync(path.join(outDir, file), bytes)
@@ -341,7 +376,7 @@ async function buildSiteWith(
   // this one pre-renders: into a staging folder, since the pre-render owns dist/client, then moved
   // into dist/client/admin as soon as it is done (no page lives under /admin), so brotli 11 of its
   // 2 MB of JS runs during the pre-render too (same files as building it afterwards).
-  const adminStaging = path.join(distDir, 'admin-staging')
+  const adminStaging = adminStagingOf(distDir)
   // One compression thread while the pre-render runs (decision 175); PRECOMPRESS_RENDER_THREADS=2 to compare.
   const compressCacheDir = precompressCacheDir()
   const compressor = createPrecompressor({
@@ -349,15 +384,13 @@ async function buildSiteWith(
     duringRender: Number(process.env.PRECOMPRESS_RENDER_THREADS) || 1,
     renderNice: Number(process.env.PRECOMPRESS_NICE ?? 0),
   })
-  // With the content-hash cache on, the admin's child fills it with the admin's .gz and .br after its
-  // build (decision 196); BUILD_ADMIN_COMPRESS=0 leaves them to the compressor, to compare.
-  const adminEnv: Record<string, string> = compressCacheDir && process.env.BUILD_ADMIN_COMPRESS !== '0' ? { ADMIN_COMPRESS_CACHE: compressCacheDir } : {}
+  // The admin: already building when its child was pre-started (decision 186), else started now.
   const adminStarted = performance.now()
   let adminSeconds = 0
-  const cachedAdmin = cacheKey ? buildCache.restore<StepResult>('admin', cacheKey, outDir) : undefined
+  const cachedAdmin = cacheKey && !adminEarly.adminDone ? buildCache.restore<StepResult>('admin', cacheKey, outDir) : undefined
   const adminStep: Promise<StepResult & { cached?: boolean }> = cachedAdmin
     ? Promise.resolve({ ...cachedAdmin, peakRssMb: 0, seconds: (performance.now() - adminStarted) / 1000, cached: true })
-    : startStep('admin', [adminStaging, quiet ? 'quiet' : ''], adminEnv).then((admin) => {
+    : (adminEarly.adminDone ?? startStep('admin', [adminStaging, quiet ? 'quiet' : ''], adminCompressEnv())).then((admin) => {
         storeStep('admin', admin, adminStaging)
         fs.rmSync(path.join(outDir, 'admin'), { recursive: true, force: true })
         fs.renameSync(path.join(adminStaging, 'admin'), path.join(outDir, 'admin'))
@@ -383,6 +416,7 @@ async function buildSiteWith(
   assetsStep.catch(() => {})
 
   renderStart = performance.now()
+  const cpuAtRender = process.cpuUsage()
   compressor.addExisting(outDir)
   // The chatbot index, once its worker is done: written and compressed during the pre-render
   // (after addExisting's walk, so it is compressed once).
@@ -443,6 +477,13 @@ async function buildSiteWith(
   }
   const renderSeconds = (performance.now() - renderStart) / 1000
   phases.render = renderSeconds
+  // The admin's child ran niced beside the bundles' build and the pre-render, on the CPU they left
+  // (decision 186); what is left of it now runs at the build's priority.
+  adminEarly.adminChild?.unnice()
+  // CPU of this process (every thread: the render, the compression and chatbot workers) before and during the pre-render.
+  const cpuOf = ({ user, system }: NodeJS.CpuUsage) => (user + system) / 1e6
+  phases.mainCpuBeforeRender = cpuOf(cpuAtRender)
+  phases.mainCpuRender = cpuOf(process.cpuUsage(cpuAtRender))
 
   let since = performance.now()
   const admin = await adminStep
@@ -450,6 +491,8 @@ async function buildSiteWith(
   // still waited for it after the pre-render.
   phases.admin = admin.seconds
   if (admin.compressSeconds) phases.adminCompress = admin.compressSeconds
+  if (admin.cpuSeconds !== undefined) phases.adminCpu = admin.cpuSeconds
+  if (admin.compressCpuSeconds) phases.adminCompressCpu = admin.compressCpuSeconds
   phases.adminWait = (performance.now() - since) / 1000
   if (admin.cached) phases.adminCached = 1
   log(
@@ -528,6 +571,7 @@ async function buildSiteWith(
   const inventory: InventoryFile = { version: 1, siteUrl: ctx.siteUrl, builtAt: new Date().toISOString(), pages: inventoryPages, files }
   writeInventory(inventoryFileOf(outDir), inventory)
   const totalSeconds = (performance.now() - started) / 1000
+  phases.mainCpu = cpuOf(process.cpuUsage())
   const pagesPerSecond = done / renderSeconds
   // The largest process of the build (bundles, this one, the render worker, admin) as peakRssMb;
   // peakRssSumMb: the sum of the peaks of those that run at the same time (this one, the render

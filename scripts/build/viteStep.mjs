@@ -57,6 +57,12 @@ if (kind === 'vike') {
   throw new Error(`unknown build step kind ${kind}`)
 }
 const buildSeconds = (performance.now() - started) / 1000
+/** CPU seconds (user + system, all threads) of this process so far. */
+const cpuNow = () => {
+  const { user, system } = process.cpuUsage()
+  return (user + system) / 1e6
+}
+const buildCpu = cpuNow()
 // The admin: its .gz and .br into the compressor's content-hash cache now, beside the pre-render,
 // not on the compressor's one thread behind the pages (adminCompress.mjs, decision 196).
 let compressSeconds = 0
@@ -66,5 +72,18 @@ if (kind === 'vite' && process.env.ADMIN_COMPRESS_CACHE) {
   compressSeconds = (performance.now() - started) / 1000 - buildSeconds
 }
 const inputs = [...loaded].filter((id) => path.isAbsolute(id.split('?')[0]) && fs.existsSync(id.split('?')[0]))
-console.log(JSON.stringify({ peakRssMb: process.resourceUsage().maxRSS / 1024, seconds: buildSeconds, compressSeconds, loadSeconds, waitSeconds, inputs }))
+const cpuSeconds = buildCpu
+const compressCpuSeconds = cpuNow() - buildCpu
+console.log(
+  JSON.stringify({
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    seconds: buildSeconds,
+    compressSeconds,
+    loadSeconds,
+    waitSeconds,
+    cpuSeconds,
+    compressCpuSeconds,
+    inputs,
+  }),
+)
 process.exit(0)
