@@ -20,8 +20,8 @@ import { stopRollupThread } from './analytics/rollupThread.ts'
 
 export type StartOptions = {
   sendMail?: SendMail
-  /** Runner settings (tests: shorter polls and shutdown timeouts). */
-  jobs?: Partial<Pick<RunnerOptions, 'pollMs' | 'leaseMs' | 'shutdownTimeoutMs' | 'batchSize' | 'concurrency' | 'workerId'>>
+  /** Runner settings (tests: shorter polls and shutdown timeouts, or no timer at all). */
+  jobs?: Partial<Pick<RunnerOptions, 'autoStart' | 'pollMs' | 'leaseMs' | 'shutdownTimeoutMs' | 'batchSize' | 'concurrency' | 'workerId'>>
 }
 
 export async function startServer(env = loadEnv(), opts: StartOptions = {}) {

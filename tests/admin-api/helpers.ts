@@ -9,6 +9,7 @@ import type { Role } from '../../shared/permissions.ts'
 import { seed } from '../../scripts/seed.ts'
 import type { Db } from '../../server/db/knex.ts'
 import { nowIso } from '../../server/db/rows.ts'
+import type { StartOptions } from '../../server/index.ts'
 import { startTestServer, type DbTarget, type Reply, type TestServer } from '../api/helpers.ts'
 
 export { databases, type DbTarget } from '../api/helpers.ts'
@@ -18,8 +19,8 @@ export const ADMIN_PASSWORD = 'correct horse battery staple 42'
 
 export type AdminServer = TestServer & { admin: AdminSession }
 
-export async function startAdminServer(target: DbTarget, overrides: Record<string, string> = {}): Promise<AdminServer> {
-  const server = await startTestServer(target, { ADMIN_EMAIL, ADMIN_PASSWORD, ...overrides })
+export async function startAdminServer(target: DbTarget, overrides: Record<string, string> = {}, opts: StartOptions = {}): Promise<AdminServer> {
+  const server = await startTestServer(target, { ADMIN_EMAIL, ADMIN_PASSWORD, ...overrides }, opts)
   await seed(server.db, server.env, { log: () => {} })
   const admin = await AdminSession.login(server.base, ADMIN_EMAIL, ADMIN_PASSWORD)
   return Object.assign(server, { admin })
