@@ -15,3 +15,17 @@ export function startPeriodicFlush(flush: () => Promise<unknown>, onError: (erro
     },
   }
 }
+
+/**
+ * Wraps a flush so that calls for the same key (a database) run one after another: a caller that
+ * flushes explicitly (shutdown, a test) waits for the timer's flush under way instead of returning
+ * before those rows are committed, and two flushes never insert the same new row at once.
+ */
+export function oneAtATime<K extends object, R>(flush: (key: K) => Promise<R>): (key: K) => Promise<R> {
+  const last = new WeakMap<K, Promise<unknown>>()
+  return (key) => {
+    const run = (last.get(key) ?? Promise.resolve()).catch(() => {}).then(() => flush(key))
+    last.set(key, run)
+    return run
+  }
+}

@@ -27,6 +27,28 @@ describe.each(databases)('the 404 log ($name)', (target) => {
     expect(await flushNotFoundLog(db)).toBe(0)
   })
 
+  it('an explicit flush waits for the one under way, and overlapping flushes keep every count', async () => {
+    const { db } = t
+    recordNotFound(db, { path: '/under-way', userAgent: 'Browser 1' })
+    const timers = flushNotFoundLog(db) // the timer's flush, not awaited
+    expect(await flushNotFoundLog(db)).toBe(0) // shutdown or a test: nothing left, but it waits
+    expect(Number((await db('not_found_log').where({ path: '/under-way' }).first())?.hits)).toBe(1)
+    expect(await timers).toBe(1)
+    recordNotFound(db, { path: '/overlap', userAgent: 'Browser 1' })
+    const first = flushNotFoundLog(db)
+    recordNotFound(db, { path: '/overlap', userAgent: 'Browser 2' })
+    await Promise.all([first, flushNotFoundLog(db)])
+    expect(Number((await db('not_found_log').where({ path: '/overlap' }).first()).hits)).toBe(2)
+    const [{ id }] = await db('redirects')
+      .insert({ source: '/overlap-hit', target: '/about', status_code: 301, match_type: 'exact', query_mode: 'pass', enabled: true, group: '', hits: 0 })
+      .returning('id')
+    recordHit(db, id)
+    const hits = flushRedirectHits(db)
+    expect(await flushRedirectHits(db)).toBe(0)
+    expect(Number((await db('redirects').where({ id }).first()).hits)).toBe(1)
+    expect(await hits).toBe(1)
+  })
+
   it('purges rows older than maxDays, then the oldest beyond maxRows', async () => {
     const { db } = t
     await db('not_found_log').delete()

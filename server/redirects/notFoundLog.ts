@@ -3,6 +3,7 @@
 // transaction per flush; purgeNotFoundLog caps the table in rows and days.
 import type { Db } from '../db/knex.ts'
 import { chunk, DAY_MS, fromJson, nowIso } from '../db/rows.ts'
+import { oneAtATime } from '../lib/periodicFlush.ts'
 import { normalizePath } from '../../shared/redirects.ts'
 
 export const TOP_N = 10
@@ -61,8 +62,12 @@ export function recordNotFound(db: Db, hit: NotFoundHit) {
   if (Object.keys(entry.userAgents).length > TOP_N * 5) entry.userAgents = topCounts(entry.userAgents, TOP_N * 2)
 }
 
-/** Writes the pending 404s: existing paths are merged, new ones inserted. Returns the paths written. */
-export async function flushNotFoundLog(db: Db): Promise<number> {
+/**
+ * Writes the pending 404s: existing paths are merged, new ones inserted. Returns the paths written.
+ * One flush at a time per database: the new-path insert merges `hits`, so two overlapping flushes
+ * of one path would keep only one count.
+ */
+export const flushNotFoundLog = oneAtATime(async (db: Db): Promise<number> => {
   const paths = pending.get(db)
   if (!paths?.size) return 0
   pending.set(db, new Map())
@@ -103,7 +108,7 @@ export async function flushNotFoundLog(db: Db): Promise<number> {
     }
   })
   return paths.size
-}
+})
 
 /**
  * Retention: deletes rows last seen more than maxDays ago, then the oldest rows beyond maxRows.

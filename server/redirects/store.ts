@@ -5,6 +5,7 @@
 import { RuleTable, type MatchType, type QueryMode, type RedirectRule } from '../../shared/redirects.ts'
 import type { Db } from '../db/knex.ts'
 import { nowIso, toBool, type Queryable } from '../db/rows.ts'
+import { oneAtATime } from '../lib/periodicFlush.ts'
 import { readYamlRules } from './yamlRules.ts'
 
 export const CHECK_EVERY_MS = 2000
@@ -138,8 +139,11 @@ export function recordHit(db: Db, ruleId: number, at = Date.now(), count = 1) {
   } else hits.set(ruleId, { count, last: at })
 }
 
-/** Writes the counted hits (one update per rule, one transaction); returns how many rules were updated. */
-export async function flushRedirectHits(db: Db): Promise<number> {
+/**
+ * Writes the counted hits (one update per rule, one transaction); returns how many rules were
+ * updated. One flush at a time per database, so an explicit flush sees the timer's rows committed.
+ */
+export const flushRedirectHits = oneAtATime(async (db: Db): Promise<number> => {
   const hits = pendingHits.get(db)
   if (!hits?.size) return 0
   pendingHits.set(db, new Map())
@@ -162,4 +166,4 @@ export async function flushRedirectHits(db: Db): Promise<number> {
     throw error
   }
   return entries.length
-}
+})
