@@ -8,11 +8,11 @@
 // file.br, then the cache entries (temporary name, then rename). So it goes on at full speed while
 // the main thread renders. Answers { id, size, mtimeMs, cached, used } or { id, error }.
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import process from 'node:process'
 import { parentPort, threadId, workerData } from 'node:worker_threads'
 import zlib from 'node:zlib'
+import { niceThisThread } from '../../server/lib/niceThread.mjs'
 import { brotliOptions, cacheKeyOf } from './compressSettings.mjs'
 
 /** @type {string | undefined} */
@@ -20,16 +20,8 @@ const cacheDir = workerData.cacheDir
 let seq = 0
 
 // A thread that compresses while the pre-render runs yields its core to the render thread and the
-// admin build (nice, for this thread alone: Linux gives each thread its own id and priority), and
-// takes whatever they leave idle. Elsewhere (no /proc/thread-self) it runs at the build's priority.
-if (workerData.nice) {
-  try {
-    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop())
-    if (tid) os.setPriority(tid, workerData.nice)
-  } catch {
-    // not Linux, or not allowed: same output, only the scheduling differs
-  }
-}
+// admin build, and takes whatever they leave idle.
+niceThisThread(workerData.nice ?? 0)
 
 /** @param {{ id: number, file: string, gzip: number, brotli: number }} job */
 function compress({ file, gzip, brotli }) {

@@ -1,22 +1,14 @@
 // The rollup worker's entry (rollupThread.ts, decision 198): its own knex connection to the
 // SQLite file the main thread uses, reading and computing the hours it is sent one at a time
 // (the main thread writes them).
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
 import { createDb } from '../db/knex.ts'
+import { niceThisThread } from '../lib/niceThread.mjs'
 import { hourRollupOf } from './rollup.ts'
 
 const { filename, nice } = workerData as { filename: string; nice: number }
-if (nice) {
-  try {
-    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop())
-    if (tid) os.setPriority(tid, nice)
-  } catch {
-    // not Linux, or not allowed
-  }
-}
+niceThisThread(nice)
 const db = createDb({ varDir: path.dirname(filename), filename })
 let queue: Promise<void> = Promise.resolve()
 

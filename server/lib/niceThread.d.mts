@@ -1,0 +1,2 @@
+/** See niceThread.mjs. */
+export function niceThisThread(nice: number): boolean
