@@ -273,7 +273,7 @@ export function GoogleAnalytics() {
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         First-party totals beside a GA4 export
       </Typography>
-      <RangePicker range={range} onChange={setRange} />
+      <RangePicker range={range} onChange={setRange} compare={false} />
       {state.data && state.data.imports.length > 1 && (
         <TextField
           select

@@ -47,7 +47,7 @@ export function Visitors() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         Visitors and sessions
       </Typography>
-      <RangePicker range={range} onChange={setRange} />
+      <RangePicker range={range} onChange={setRange} compare={false} />
       <TextField
         select
         size="small"

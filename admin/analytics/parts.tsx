@@ -26,12 +26,12 @@ import { downloadCsv, toCsv, type Column } from './csv.ts'
 
 const Sparkline = lazy(() => import('./Charts.tsx').then((m) => ({ default: m.Sparkline })))
 
-export function RangePicker({ range, onChange }: { range: DateRange; onChange: (next: Partial<DateRange>) => void }) {
+/** `compare`: false on screens with nothing to compare (a session list, imported GA figures), so no switch that does nothing. */
+export function RangePicker({ range, onChange, compare = true }: { range: DateRange; onChange: (next: Partial<DateRange>) => void; compare?: boolean }) {
   const preset = (days: number) => onChange({ from: daysAgo(days - 1), to: daysAgo(0) })
   return (
     <Stack
       direction="row"
-      spacing={1}
       sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 2 }}
       component="form"
       aria-label="Date range"
@@ -41,6 +41,8 @@ export function RangePicker({ range, onChange }: { range: DateRange; onChange: (
         label="From"
         type="date"
         size="small"
+        fullWidth={false}
+        sx={{ width: '11rem' }}
         value={range.from}
         onChange={(e) => e.target.value && onChange({ from: e.target.value })}
         slotProps={{ inputLabel: { shrink: true } }}
@@ -49,6 +51,8 @@ export function RangePicker({ range, onChange }: { range: DateRange; onChange: (
         label="To"
         type="date"
         size="small"
+        fullWidth={false}
+        sx={{ width: '11rem' }}
         value={range.to}
         onChange={(e) => e.target.value && onChange({ to: e.target.value })}
         slotProps={{ inputLabel: { shrink: true } }}
@@ -58,10 +62,12 @@ export function RangePicker({ range, onChange }: { range: DateRange; onChange: (
           Last {d} days
         </Button>
       ))}
-      <FormControlLabel
-        control={<Switch checked={range.compare} onChange={(e) => onChange({ compare: e.target.checked })} />}
-        label="Compare to previous period"
-      />
+      {compare && (
+        <FormControlLabel
+          control={<Switch checked={range.compare} onChange={(e) => onChange({ compare: e.target.checked })} />}
+          label="Compare to previous period"
+        />
+      )}
       <Typography variant="body2" color="text.secondary">
         Days in {range.tz}
       </Typography>

@@ -95,6 +95,9 @@ test('the visitors screen pages through sessions, newest first', async ({ page }
   const pages = page.getByRole('navigation', { name: 'Pages of sessions' })
   await expect(page.getByRole('heading', { name: 'Sessions 1–100, newest first' })).toBeVisible({ timeout: 20_000 })
   await expect(pages.getByRole('button', { name: 'Newer sessions' })).toBeDisabled()
+  // A session list has no previous period to compare with: no switch that would do nothing.
+  await expect(page.getByRole('form', { name: 'Date range' }).getByLabel('From')).toBeVisible()
+  await expect(page.getByLabel('Compare to previous period')).toHaveCount(0)
   await pages.getByRole('button', { name: 'Older sessions' }).click()
   await expect(page.getByRole('heading', { name: /^Sessions 101–\d+, newest first$/ })).toBeVisible()
   await expect(page.getByRole('cell', { name: `partner-${run} / affiliate` }).first()).toBeVisible()
