@@ -494,8 +494,8 @@ async function measure(db: Db, now: number, lastHour: number, size: () => Promis
     ['lead journey', `select * from events where lead_id = ? order by ts`, [1]],
     [
       'visitors page (keyset, newest first)',
-      `select * from analytics_sessions where started_at >= ? and started_at < ? and started_at <= ? and (started_at < ? or id < ?) order by started_at desc, id desc limit 101`,
-      [now - 90 * DAY_MS, now, now - 45 * DAY_MS, now - 45 * DAY_MS, '~'],
+      `select * from analytics_sessions where started_at >= ? and started_at < ? and (started_at < ? or id < ?) order by started_at desc, id desc limit 101`,
+      [now - 90 * DAY_MS, now - 45 * DAY_MS + 1, now - 45 * DAY_MS, '~'],
     ],
     [
       'session paths of a range (funnels)',
