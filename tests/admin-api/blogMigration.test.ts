@@ -36,9 +36,10 @@ describe.each(databases)('blog migration admin API ($name)', (target) => {
   }
   let marketing: AdminSession
   let importId: number
+  let site: string
   beforeAll(async () => {
     // An empty site folder: no build to publish into, whether or not this checkout was built.
-    const site = fs.mkdtempSync(path.join(os.tmpdir(), 'proofline-blog-migration-site-'))
+    site = fs.mkdtempSync(path.join(os.tmpdir(), 'proofline-blog-migration-site-'))
     // No polling runner: otherwise its timer can claim the dry run between the enqueue and the
     // "queued" checks below (seen in CI on PostgreSQL).
     server = await startAdminServer(target, { BLOG_IMPORT_MAX_BYTES: String(64 * 1024), STATIC_DIR: site }, { jobs: { autoStart: false } })
@@ -46,6 +47,7 @@ describe.each(databases)('blog migration admin API ($name)', (target) => {
   })
   afterAll(async () => {
     await server?.stop()
+    if (site) fs.rmSync(site, { recursive: true, force: true })
   })
 
   it('lets admin and marketing in, not sales', async () => {
