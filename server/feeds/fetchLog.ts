@@ -12,7 +12,7 @@ import { feedOfPath } from '../../shared/feeds.ts'
 import type { Db } from '../db/knex.ts'
 import { isSqlite, type Queryable } from '../db/rows.ts'
 import { defineJob } from '../jobs/define.ts'
-import { startPeriodicFlush } from '../lib/periodicFlush.ts'
+import { oneAtATime, startPeriodicFlush } from '../lib/periodicFlush.ts'
 
 export const FLUSH_EVERY_MS = 5000
 /** Distinct (day, feed, fetcher) keys held between flushes: a flood of random user agents cannot exhaust memory. */
@@ -61,8 +61,12 @@ export function feedFetchLog(): Middleware {
   }
 }
 
-/** Writes the buffered counts; on failure they go back into the buffer. */
-export async function flushFeedFetches(db: Db): Promise<number> {
+/**
+ * Writes the buffered counts; on failure they go back into the buffer. One flush at a time per
+ * database (as the redirect counters'), so the syndication screen's flush before its read waits for
+ * the timer's flush under way instead of reading before those counts commit.
+ */
+export const flushFeedFetches = oneAtATime(async (db: Db): Promise<number> => {
   if (!buffer.size) return 0
   const counts = [...buffer.values()]
   buffer.clear()
@@ -92,7 +96,7 @@ export async function flushFeedFetches(db: Db): Promise<number> {
     throw error
   }
   return counts.length
-}
+})
 
 export function startFeedFetchFlush(db: Db, onError: (error: unknown) => void, { flushEveryMs = FLUSH_EVERY_MS } = {}) {
   return startPeriodicFlush(() => flushFeedFetches(db), onError, flushEveryMs)
