@@ -178,12 +178,18 @@ export async function buildSite(options: { quiet?: boolean; serial?: boolean } =
     adminGo !== 'render' && !(cacheKey && buildCache.has('admin', cacheKey))
       ? prestartStep('admin', [adminStagingOf(distDir), options.quiet ? 'quiet' : ''], adminCompressEnv(), Number(process.env.BUILD_ADMIN_NICE ?? 10))
       : undefined
-  const early = { adminChild, adminGo, adminDone: undefined as Promise<StepResult> | undefined }
-  if (adminChild && adminGo === 'start') {
-    phases.adminGo = (performance.now() - started) / 1000
-    early.adminDone = adminChild.go()
-    early.adminDone.catch(() => {})
+  const early = {
+    adminChild,
+    adminDone: undefined as Promise<StepResult> | undefined,
+    /** Tells the pre-started admin child to build (once; nothing without a child). */
+    goAdmin() {
+      if (!adminChild || early.adminDone) return
+      phases.adminGo = (performance.now() - started) / 1000
+      early.adminDone = adminChild.go()
+      early.adminDone.catch(() => {})
+    },
   }
+  if (adminGo === 'start') early.goAdmin()
   /** Before the data validated: stops the children, removes what they wrote, brings the previous output back. */
   const undo = async () => {
     await Promise.all([bundlesGo && bundlesChild?.stop(), early.adminDone && adminChild?.stop()])
@@ -245,7 +251,7 @@ async function buildSiteWith(
     bundlesGo: Promise<StepResult> | undefined
     undo: () => Promise<void>
     /** The admin's pre-started child, when it builds before the pre-render (decision 186). */
-    early: { adminChild: ReturnType<typeof prestartStep> | undefined; adminGo: string; adminDone: Promise<StepResult> | undefined }
+    early: { adminChild: ReturnType<typeof prestartStep> | undefined; adminDone: Promise<StepResult> | undefined; goAdmin(): void }
   },
   { quiet = false, serial = true } = {},
 ) {
@@ -293,11 +299,7 @@ async function buildSiteWith(
     }
   })()
   const { snapshot, ctx, redirects, cms } = loaded
-  if (adminEarly.adminChild && !adminEarly.adminDone) {
-    phases.adminGo = (performance.now() - started) / 1000
-    adminEarly.adminDone = adminEarly.adminChild.go()
-    adminEarly.adminDone.catch(() => {})
-  }
+  adminEarly.goAdmin()
   // The data is valid: the previous output goes, in the background.
   setAside?.discard()
   const total = ctx.catalog.entries.length

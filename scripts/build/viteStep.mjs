@@ -72,7 +72,6 @@ if (kind === 'vite' && process.env.ADMIN_COMPRESS_CACHE) {
   compressSeconds = (performance.now() - started) / 1000 - buildSeconds
 }
 const inputs = [...loaded].filter((id) => path.isAbsolute(id.split('?')[0]) && fs.existsSync(id.split('?')[0]))
-const cpuSeconds = buildCpu
 const compressCpuSeconds = cpuNow() - buildCpu
 console.log(
   JSON.stringify({
@@ -81,7 +80,7 @@ console.log(
     compressSeconds,
     loadSeconds,
     waitSeconds,
-    cpuSeconds,
+    cpuSeconds: buildCpu,
     compressCpuSeconds,
     inputs,
   }),
