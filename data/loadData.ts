@@ -4,8 +4,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import YAML from 'yaml'
 import { z } from 'zod'
+import { parseYaml } from './parseYaml.ts'
 import {
   AliasSchema,
   BlogFrontMatterSchema,
@@ -102,7 +102,7 @@ function formatPath(issuePath: readonly PropertyKey[], raw: unknown): string {
 export function parseDataFile<S extends z.ZodType>(file: string, text: string, schema: S): z.output<S> {
   let raw: unknown
   try {
-    raw = YAML.parse(text, { prettyErrors: true })
+    raw = parseYaml(text)
   } catch (error) {
     throw new DataError(file, [{ path: '', message: `not valid YAML/JSON: ${(error as Error).message}` }])
   }
