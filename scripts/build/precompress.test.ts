@@ -113,6 +113,40 @@ describe('createPrecompressor', () => {
     }
   })
 
+  it('links cache entries to the files written, and never writes through a link (decision 071)', async () => {
+    const cacheDir = tmp('links-cache')
+    const out = tmp('links')
+    const page = path.join(out, 'index.html')
+    const pre = createPrecompressor({ cacheDir })
+    await write(pre, out, { 'index.html': text(1, 10_000) })
+    await new Promise((resolve) => setTimeout(resolve, 300)) // compressed during the "pre-render"
+    // The new entries are the written files themselves: one inode, two names.
+    const entries = () => fs.readdirSync(cacheDir).map((name) => path.join(cacheDir, name))
+    expect(entries()).toHaveLength(2)
+    for (const ext of ['gz', 'br']) {
+      const entry = entries().find((e) => e.endsWith(`.${ext}`))!
+      expect(fs.statSync(entry).ino).toBe(fs.statSync(`${page}.${ext}`).ino)
+    }
+    // Written again after it was compressed: its new .gz/.br are new files; the first entries keep
+    // the first bytes, under the first bytes' key.
+    fs.writeFileSync(page, text(3, 12_000))
+    const firstEntries = entries().map((e) => [e, fs.readFileSync(e)] as const)
+    await pre.finish(out)
+    expect(zlib.gunzipSync(fs.readFileSync(`${page}.gz`)).toString()).toBe(text(3, 12_000))
+    for (const [entry, bytes] of firstEntries) {
+      if (!fs.existsSync(entry)) continue // pruned: this build no longer uses it
+      expect(fs.readFileSync(entry).equals(bytes)).toBe(true)
+    }
+    // A later build of the first bytes into the same folder takes them from the cache (as links),
+    // and its cache still decompresses to them.
+    const again = createPrecompressor({ cacheDir })
+    await write(again, out, { 'index.html': text(3, 12_000) })
+    expect(await again.finish(out)).toMatchObject({ files: 1, cached: 1 })
+    expect(fs.readdirSync(cacheDir)).toHaveLength(2)
+    expect(fs.statSync(`${page}.br`).nlink).toBe(2)
+    expect(zlib.brotliDecompressSync(fs.readFileSync(`${page}.br`)).toString()).toBe(text(3, 12_000))
+  })
+
   it('rethrows a failure at finish()', async () => {
     const out = tmp('fail')
     const pre = createPrecompressor()

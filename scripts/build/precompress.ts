@@ -5,7 +5,8 @@
 // file names: the worker reads, hashes, compresses and writes each file synchronously, so
 // compression no longer advances one async step per rendered page (decision 192). A content-hash
 // cache (var/precompress-cache/) keeps each file's .gz and .br from the last build: a file whose
-// bytes did not change is copied, not compressed again. The output is the same bytes either way
+// bytes did not change is linked from it (or copied), not compressed again; a new entry is a hard
+// link to the file just written (decision 071). The output is the same bytes either way
 // (zlib and brotli are deterministic for the same input and levels).
 import fs from 'node:fs'
 import os from 'node:os'
@@ -279,6 +280,9 @@ export async function precompress(outDir: string): Promise<number> {
 /** Writes `file`.gz and `file`.br at the build's levels (the incremental publisher calls it for the files it writes). */
 export async function compressFile(file: string) {
   const [gz, br] = await compressBytes(file, await fs.promises.readFile(file))
+  // New files, not writes through an existing one: a build's .gz/.br may be hard links to its
+  // content-hash cache's entries (decision 071).
+  await Promise.all([`${file}.gz`, `${file}.br`].map((f) => fs.promises.rm(f, { force: true })))
   await Promise.all([fs.promises.writeFile(`${file}.gz`, gz), fs.promises.writeFile(`${file}.br`, br)])
 }
 

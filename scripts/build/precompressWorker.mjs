@@ -3,9 +3,9 @@
 // same under tsx (dev, `npm run build`) and plain Node, with no loader in the worker.
 //
 // Each message is one file: { id, file, gzip, brotli } (the levels chosen by precompress.ts). The
-// whole job runs here, synchronously, one file after the other: read, sha256 key, copy the .gz
-// and .br from the content-hash cache if they are there, else gzip and brotli, write file.gz and
-// file.br, then the cache entries (temporary name, then rename). So it goes on at full speed while
+// whole job runs here, synchronously, one file after the other: read, sha256 key, link (or copy)
+// the .gz and .br from the content-hash cache if they are there, else gzip and brotli, write
+// file.gz and file.br, then link them into the cache (decision 071). So it goes on at full speed while
 // the main thread renders. Answers { id, size, mtimeMs, cached, used } or { id, error }.
 import fs from 'node:fs'
 import path from 'node:path'
@@ -34,8 +34,8 @@ function compress({ file, gzip, brotli }) {
   }
   const key = cacheKeyOf(body, gzip, brotli)
   try {
-    fs.copyFileSync(path.join(cacheDir, `${key}.gz`), `${file}.gz`)
-    fs.copyFileSync(path.join(cacheDir, `${key}.br`), `${file}.br`)
+    linkOrCopy(path.join(cacheDir, `${key}.gz`), `${file}.gz`)
+    linkOrCopy(path.join(cacheDir, `${key}.br`), `${file}.br`)
     result.cached = true
     result.used.push(`${key}.gz`, `${key}.br`)
     return result
@@ -43,25 +43,63 @@ function compress({ file, gzip, brotli }) {
     // Not in the cache (or torn away by another build): compressed below.
   }
   const [gz, br] = write(file, body, gzip, brotli)
-  // Written under a temporary name then renamed: a build killed midway leaves no torn entry.
   for (const [ext, bytes] of /** @type {const} */ ([
     ['gz', gz],
     ['br', br],
   ])) {
-    const tmp = path.join(cacheDir, `${key}.${ext}.${process.pid}-${threadId}-${++seq}.tmp`)
-    fs.writeFileSync(tmp, bytes)
-    fs.renameSync(tmp, path.join(cacheDir, `${key}.${ext}`))
+    const entry = path.join(cacheDir, `${key}.${ext}`)
+    // The cache entry is a hard link to the file just written whole (decision 071): it appears at
+    // once and complete, like a rename, with no second inode or copy of the bytes. Where links are
+    // refused (the cache on another file system), a temporary file then a rename: a build killed
+    // midway leaves no torn entry.
+    try {
+      fs.linkSync(`${file}.${ext}`, entry)
+    } catch (error) {
+      if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') {
+        const tmp = path.join(cacheDir, `${key}.${ext}.${process.pid}-${threadId}-${++seq}.tmp`)
+        fs.writeFileSync(tmp, bytes)
+        fs.renameSync(tmp, entry)
+      }
+    }
     result.used.push(`${key}.${ext}`)
   }
   return result
+}
+
+/**
+ * A new file at `target` with these bytes. Whatever was there is unlinked first, never written
+ * through: it may be a hard link to a cache entry (decision 071), whose bytes must stay those of
+ * its key.
+ * @param {string} target
+ * @param {Buffer} bytes
+ */
+function put(target, bytes) {
+  fs.rmSync(target, { force: true })
+  fs.writeFileSync(target, bytes)
+}
+
+/**
+ * `to` becomes a hard link to the cache entry `from`, or a copy of it where links are refused
+ * (another file system, the link limit). Throws when `from` is missing.
+ * @param {string} from
+ * @param {string} to
+ */
+function linkOrCopy(from, to) {
+  fs.rmSync(to, { force: true })
+  try {
+    fs.linkSync(from, to)
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') throw error
+    fs.copyFileSync(from, to)
+  }
 }
 
 /** Writes file.gz and file.br; returns their bytes. */
 function write(file, body, gzip, brotli) {
   const gz = zlib.gzipSync(body, { level: gzip })
   const br = zlib.brotliCompressSync(body, brotliOptions(brotli, body.length))
-  fs.writeFileSync(`${file}.gz`, gz)
-  fs.writeFileSync(`${file}.br`, br)
+  put(`${file}.gz`, gz)
+  put(`${file}.br`, br)
   return [gz, br]
 }
 
