@@ -32,6 +32,33 @@ const NODE_FOR_ASTRO = '22.23.3'
 
 type Run = { pages: number; totalSeconds: number; renderSeconds: number; peakRssMb: number; phases?: Record<string, number> }
 
+/**
+ * What the timed builds wrote, put aside (one rename) and deleted once every run is done, not
+ * between runs (decision 072). On this machine's ext4, a file created in the ~30 s after tens of
+ * thousands were deleted costs many times its usual kernel time (ext4's inode allocator checks
+ * each recently deleted inode it passes: perf shows recently_deleted and find_get_block_common on
+ * top). Deleting a 10k build's 40,000 files right before the next timed build charged that build
+ * (ours or Astro's) for the previous one's cleanup; our 10k build took 27 s of system CPU right
+ * after a deletion and 14-20 s after 45 s of quiet.
+ */
+const trash: string[] = []
+let trashed = 0
+function putAside(dir: string) {
+  if (!fs.existsSync(dir)) return
+  const bin = path.join(path.dirname(dir), '.bench-trash')
+  fs.mkdirSync(bin, { recursive: true })
+  const target = path.join(bin, `${path.basename(dir)}-${process.pid}-${++trashed}`)
+  try {
+    fs.renameSync(dir, target)
+    if (!trash.includes(bin)) trash.push(bin)
+  } catch {
+    fs.rmSync(dir, { recursive: true, force: true }) // another file system: deleted now
+  }
+}
+function emptyTrash() {
+  for (const bin of trash.splice(0)) fs.rmSync(bin, { recursive: true, force: true })
+}
+
 /** Installs Astro (and Node 22 when needed) into a temp folder and copies the project there. */
 function prepareAstro(): { dir: string; node: string } {
   const needNode = Number(process.versions.node.split('.')[0]) < 22
@@ -97,9 +124,7 @@ function ours(dataDir: string, label: string, warm?: { buildCache: string; preco
     if (warm && !phases.bundlesCached) throw new Error('the warm build did not take its bundles from the build cache')
     return { pages, renderSeconds, phases, totalSeconds: run.totalSeconds, peakRssMb: run.peakRssMb }
   } finally {
-    fs.rmSync(outDir, { recursive: true, force: true })
-    fs.rmSync(buildCache, { recursive: true, force: true })
-    fs.rmSync(precompressCache, { recursive: true, force: true })
+    for (const dir of [outDir, buildCache, precompressCache]) putAside(dir)
   }
 }
 
@@ -113,7 +138,7 @@ function warmCaches() {
     env: { ...process.env, DATA_DIR: defaultDataDir, BUILD_OUT_DIR: warmOut, BUILD_CACHE_DIR: buildCache, PRECOMPRESS_CACHE_DIR: precompressCache },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
-  fs.rmSync(warmOut, { recursive: true, force: true })
+  putAside(warmOut)
   return { buildCache, precompressCache }
 }
 
@@ -143,7 +168,7 @@ function astro(astroDir: { dir: string; node: string }, dataDir: string): Run {
     const pages = Number(/(\d+) page\(s\) built/.exec(stripColors(log))?.[1] ?? NaN)
     return { pages, renderSeconds: astroRenderSeconds(log), totalSeconds: run.totalSeconds, peakRssMb: run.peakRssMb }
   } finally {
-    fs.rmSync(outDir, { recursive: true, force: true })
+    putAside(outDir)
   }
 }
 
@@ -166,29 +191,37 @@ export async function vsAstro(sizes: number[]) {
   if (!process.argv.includes('--no-real')) sets.push({ label: 'real site' })
   for (const count of sizes) sets.push({ label: `${count} cities`, count })
   const rows: { label: string; ours: Run; warm: Run; astro: Run }[] = []
-  for (const set of sets) {
-    const dataDir = set.count ? syntheticData(set.count) : defaultDataDir
-    try {
-      const a: Run[] = []
-      const b: Run[] = []
-      const c: Run[] = []
-      for (let r = 0; r < runs; r++) {
-        console.log(`${set.label}: run ${r + 1}/${runs} ours, cold...`)
-        a.push(ours(dataDir, set.label.replace(/\W+/g, '-')))
-        console.log(`  ${describe(a.at(-1)!)}`)
-        console.log(`${set.label}: run ${r + 1}/${runs} Astro...`)
-        b.push(astro(astroDir, dataDir))
-        console.log(`  ${describe(b.at(-1)!)}`)
-        console.log(`${set.label}: run ${r + 1}/${runs} ours, warm (code unchanged, data changed)...`)
-        c.push(ours(dataDir, set.label.replace(/\W+/g, '-'), primed))
-        console.log(`  ${describe(c.at(-1)!)}`)
+  try {
+    await runSets()
+  } finally {
+    console.log('Deleting what the builds wrote (after the last timed run, decision 072)...')
+    emptyTrash()
+  }
+  async function runSets() {
+    for (const set of sets) {
+      const dataDir = set.count ? syntheticData(set.count) : defaultDataDir
+      try {
+        const a: Run[] = []
+        const b: Run[] = []
+        const c: Run[] = []
+        for (let r = 0; r < runs; r++) {
+          console.log(`${set.label}: run ${r + 1}/${runs} ours, cold...`)
+          a.push(ours(dataDir, set.label.replace(/\W+/g, '-')))
+          console.log(`  ${describe(a.at(-1)!)}`)
+          console.log(`${set.label}: run ${r + 1}/${runs} Astro...`)
+          b.push(astro(astroDir, dataDir))
+          console.log(`  ${describe(b.at(-1)!)}`)
+          console.log(`${set.label}: run ${r + 1}/${runs} ours, warm (code unchanged, data changed)...`)
+          c.push(ours(dataDir, set.label.replace(/\W+/g, '-'), primed))
+          console.log(`  ${describe(c.at(-1)!)}`)
+        }
+        rows.push({ label: set.label, ours: medianRun(a), astro: medianRun(b), warm: medianRun(c) })
+      } finally {
+        if (set.count) fs.rmSync(dataDir, { recursive: true, force: true })
       }
-      rows.push({ label: set.label, ours: medianRun(a), astro: medianRun(b), warm: medianRun(c) })
-    } finally {
-      if (set.count) fs.rmSync(dataDir, { recursive: true, force: true })
-      fs.rmSync(path.join(root, 'dist-bench'), { recursive: true, force: true })
     }
   }
+  fs.rmSync(path.join(root, 'dist-bench'), { recursive: true, force: true })
   fs.rmSync(primed.buildCache, { recursive: true, force: true })
   fs.rmSync(primed.precompressCache, { recursive: true, force: true })
   const pps = (r: Run) => r.pages / r.renderSeconds
