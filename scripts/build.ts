@@ -300,7 +300,7 @@ async function buildSiteWith(
   })()
   const { snapshot, ctx, redirects, cms } = loaded
   adminEarly.goAdmin()
-  // The data is valid: the previous output goes, in the background.
+  // The data is valid: the previous output is discarded (renamed; deleted after the last write).
   setAside?.discard()
   const total = ctx.catalog.entries.length
 
@@ -572,6 +572,9 @@ async function buildSiteWith(
     .filter((f) => !/\.(br|gz)$/.test(f) && !f.endsWith('/index.html'))
   const inventory: InventoryFile = { version: 1, siteUrl: ctx.siteUrl, builtAt: new Date().toISOString(), pages: inventoryPages, files }
   writeInventory(inventoryFileOf(outDir), inventory)
+  // The build's last write: the previous output, set aside and discarded once the data was valid,
+  // is deleted now, by a process of its own the build does not wait for (decision 073).
+  setAside?.deleteDiscarded()
   const totalSeconds = (performance.now() - started) / 1000
   phases.mainCpu = cpuOf(process.cpuUsage())
   const pagesPerSecond = done / renderSeconds

@@ -201,10 +201,24 @@ describe('the previous output set aside while the data is validated (decision 19
     const aside = setAsidePrevious(dist)
     fs.mkdirSync(path.join(dist, 'client'), { recursive: true })
     fs.writeFileSync(path.join(dist, 'client', 'index.html'), '<h1>new</h1>')
-    await aside.discard()
+    aside.discard()
     aside.restore() // settled: a no-op
     expect(contents(dist)).toEqual({ 'client/index.html': '<h1>new</h1>' })
+    // Renamed aside until the build's last write, then deleted.
+    expect(fs.readdirSync(parent).sort()).toEqual(['dist', expect.stringMatching(/^dist-discarded-\d+-\d+$/)])
+    await aside.deleteDiscarded({ detached: false })
     expect(fs.readdirSync(parent)).toEqual(['dist'])
+  })
+
+  it('deleteDiscarded() deletes it in a detached process the build does not wait for (decision 073)', async () => {
+    const { parent, dist } = output()
+    const aside = setAsidePrevious(dist)
+    fs.mkdirSync(dist)
+    aside.discard()
+    await aside.deleteDiscarded()
+    for (let i = 0; i < 200 && fs.readdirSync(parent).length > 1; i++) await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(fs.readdirSync(parent)).toEqual(['dist'])
+    await aside.deleteDiscarded() // nothing left to delete: a no-op
   })
 
   it('with no previous output, restore() only removes what the build wrote', () => {

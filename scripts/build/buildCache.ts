@@ -14,6 +14,7 @@
 // caching instead of going stale.
 //
 // BUILD_CACHE=off turns the cache off; BUILD_CACHE_DIR moves it (default var/build-cache).
+import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -181,8 +182,8 @@ export const asideDirOf = (distDir: string) => `${distDir}-previous`
  * Renames the previous output folder aside (one rename, however many files it holds), so the
  * bundles can be built into `distDir` while the data is still being validated. `restore()` (the
  * data was invalid, the child stopped) removes what the build wrote and renames the previous
- * output back; `discard()` (the data is valid) renames it to a folder of its own and deletes that
- * in the background, off the critical path.
+ * output back; `discard()` (the data is valid) renames it to a folder of its own, which
+ * `deleteDiscarded()` deletes after the build's last write, in a detached process (decision 073).
  *
  * `<distDir>-previous` is only ever a whole previous output: when a build was killed before the
  * data validated, the next one finds it there and puts it back first. Discarded folders a killed
@@ -200,6 +201,7 @@ export function setAsidePrevious(distDir: string, aside = asideDirOf(distDir)) {
   const had = fs.existsSync(distDir)
   if (had) fs.renameSync(distDir, aside)
   let settled = false
+  let trash: string | undefined
   return {
     /** Whether there was a previous output to keep. */
     had,
@@ -209,13 +211,41 @@ export function setAsidePrevious(distDir: string, aside = asideDirOf(distDir)) {
       fs.rmSync(distDir, { recursive: true, force: true })
       if (had) fs.renameSync(aside, distDir)
     },
-    /** Resolves once the previous output is deleted (the build does not wait for it). */
-    discard(): Promise<void> {
-      if (settled || !had) return Promise.resolve()
+    /** The data is valid: the previous output is renamed to a folder of its own
+     * (`<distDir>-discarded-*`), deleted by deleteDiscarded() once the build has written everything. */
+    discard() {
+      if (settled || !had) return
       settled = true
-      const trash = path.join(parent, `${discardedPrefix}${process.pid}-${Date.now()}`)
+      trash = path.join(parent, `${discardedPrefix}${process.pid}-${Date.now()}`)
       fs.renameSync(aside, trash)
-      const removed = fs.promises.rm(trash, { recursive: true, force: true })
+    },
+    /**
+     * Deletes the discarded previous output (decision 073). Called after the build's last write:
+     * deleting tens of thousands of files while the build creates as many makes each creation cost
+     * more in the kernel (decision 072). Detached (the default), a process of its own deletes it
+     * and outlives the build, which does not wait; else this process does, and it resolves when
+     * done. A folder left half-deleted is deleted by the next build (above).
+     */
+    deleteDiscarded({ detached = true } = {}): Promise<void> {
+      const folder = trash
+      trash = undefined
+      if (!folder) return Promise.resolve()
+      if (detached) {
+        try {
+          const { NODE_OPTIONS: _loader, ...env } = process.env
+          const child = spawn(process.execPath, ['-e', 'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true })', folder], {
+            detached: true,
+            stdio: 'ignore',
+            env,
+          })
+          child.on('error', () => fs.promises.rm(folder, { recursive: true, force: true }).catch(() => {}))
+          child.unref()
+          return Promise.resolve()
+        } catch {
+          // Could not start a process: deleted here.
+        }
+      }
+      const removed = fs.promises.rm(folder, { recursive: true, force: true })
       removed.catch(() => {})
       return removed
     },
