@@ -1,3 +1,4 @@
-import { routeFamily } from '../_shared/familyPage.ts'
+// A pointer import: vike reads it without running route.ts and its imports at config time (decision 200).
+import route from './route.ts' with { type: 'vike:pointer' }
 
-export default routeFamily('content')
+export default route

@@ -1,0 +1,3 @@
+import { routeFamily } from '../_shared/familyPage.ts'
+
+export default routeFamily('blog-post')

@@ -1,0 +1,3 @@
+import { routeStaticPage } from '../../_shared/familyPage.ts'
+
+export default routeStaticPage('/portfolio')
