@@ -170,7 +170,7 @@ export async function buildSite(options: { quiet?: boolean; serial?: boolean } =
     bundlesGo.catch(() => {})
   }
   // The admin's child (its own Vite build, then its files' compression) is pre-started now too and
-  // told to build once the data is valid (decision 186): its build and brotli 11 then run beside the
+  // told to build once the data is valid (decision 186): its build and compression then run beside the
   // bundles' build, not beside the pre-render's thread. BUILD_ADMIN_GO=render starts it with the
   // pre-render as before; =start builds it at once, beside the data's parse.
   const adminGo = earlyBundles && bundlesGo ? (process.env.BUILD_ADMIN_GO ?? 'validated') : 'render'
@@ -376,7 +376,7 @@ async function buildSiteWith(
   for (const [file, bytes] of early.files) fs.writeFileSync(path.join(outDir, file), bytes)
   // The admin (a Vite build of its own, independent of the pages) builds in a child process while
   // this one pre-renders: into a staging folder, since the pre-render owns dist/client, then moved
-  // into dist/client/admin as soon as it is done (no page lives under /admin), so brotli 11 of its
+  // into dist/client/admin as soon as it is done (no page lives under /admin), so the compression of its
   // 2 MB of JS runs during the pre-render too (same files as building it afterwards).
   const adminStaging = adminStagingOf(distDir)
   // One compression thread while the pre-render runs (decision 175); PRECOMPRESS_RENDER_THREADS=2 to compare.

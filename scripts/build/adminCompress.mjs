@@ -1,7 +1,7 @@
 // The admin's compressed files, made in the admin's build child as soon as its Vite build is done
 // (decision 196). They go into the content-hash cache of precompress.ts (decision 160/192), under
 // the key its worker uses, so when the build moves the admin in and queues it, the compressor copies
-// them instead of running brotli 11 on 2 MB of JS on its one thread during the pre-render, behind
+// them instead of compressing 2 MB of JS on its one thread during the pre-render, behind
 // the pages. Same bytes: same zlib calls, same levels (decision 175), deterministic.
 // Plain JavaScript: the child is plain Node (viteStep.mjs). scripts/build/adminCompress.test.ts
 // checks that the compressor takes every file from the cache and writes zlib's bytes.
@@ -27,7 +27,7 @@ function walk(dir) {
 /**
  * Puts the .gz and .br of every compressible file of `dir` into the cache folder, unless already
  * there: biggest first, `concurrency` files at a time on libuv's threads (one per core: the main
- * JS chunk alone is ~2.5 s of brotli 11, the rest run beside it). Resolves to the number of files
+ * JS chunk is the longest, the rest run beside it). Resolves to the number of files
  * compressed here.
  * @param {string} dir
  * @param {string} cacheDir

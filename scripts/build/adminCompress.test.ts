@@ -1,6 +1,6 @@
 // The admin child's compression into the content-hash cache (adminCompress.mjs, decision 196):
 // the build's compressor must then take every file from the cache (same key, same levels) and
-// write exactly zlib's bytes at decision 175's levels.
+// write exactly zlib's bytes at the levels of decisions 175 and 201.
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
@@ -41,10 +41,11 @@ describe('the admin compressed in its build child', () => {
     expect(stats.files).toBe(3)
     expect(stats.cached).toBe(3)
     const js = Buffer.from(files['admin/assets/index-abc.js'])
-    const brotli11 = zlib.brotliCompressSync(js, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: js.length },
+    // Brotli 7 for the admin's JS and CSS (decision 201).
+    const brotli7 = zlib.brotliCompressSync(js, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 7, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: js.length },
     })
-    expect(fs.readFileSync(path.join(out, 'admin/assets/index-abc.js.br'))).toEqual(brotli11)
+    expect(fs.readFileSync(path.join(out, 'admin/assets/index-abc.js.br'))).toEqual(brotli7)
     expect(fs.readFileSync(path.join(out, 'admin/assets/index-abc.js.gz'))).toEqual(zlib.gzipSync(js, { level: 9 }))
     const html = Buffer.from(files['admin/index.html'])
     expect(fs.readFileSync(path.join(out, 'admin/index.html.gz'))).toEqual(zlib.gzipSync(html, { level: 6 }))

@@ -6,6 +6,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { tempDirs } from '../../tests/tempDirs.ts'
+import { levelsOf } from './compressSettings.mjs'
 import { compressBytes, createPrecompressor } from './precompress.ts'
 
 const tmp = tempDirs('precompress')
@@ -35,6 +36,21 @@ const site = {
   'small.html': '<p>small</p>',
   'image.png': text(5, 4_000),
 }
+
+describe('levelsOf', () => {
+  it('gives the public JS/CSS brotli 11, the staff admin JS/CSS brotli 7 (decision 201), pages and text brotli 5', () => {
+    expect(levelsOf('/x/dist/client/assets/static/entry-client.js')).toEqual({ gzip: 9, brotli: 11 })
+    expect(levelsOf('/x/dist/client/assets/static/style.css')).toEqual({ gzip: 9, brotli: 11 })
+    // The admin's files in its build child's staging folder and once moved in: the same levels, so the
+    // compressor finds the child's cache entries under the same key.
+    expect(levelsOf('/x/dist/admin-staging/admin/assets/index-Ab12.js')).toEqual({ gzip: 9, brotli: 7 })
+    expect(levelsOf('/x/dist/client/admin/assets/index-Ab12.js')).toEqual({ gzip: 9, brotli: 7 })
+    expect(levelsOf('/x/dist/client/admin/assets/index-Ab12.css')).toEqual({ gzip: 9, brotli: 7 })
+    expect(levelsOf('/x/dist/client/admin/index.html')).toEqual({ gzip: 6, brotli: 5 })
+    expect(levelsOf('/x/dist/client/city/austin-tx/index.html')).toEqual({ gzip: 6, brotli: 5 })
+    expect(levelsOf('/x/dist/client/sitemap.xml')).toEqual({ gzip: 6, brotli: 5 })
+  })
+})
 
 describe('createPrecompressor', () => {
   it('writes the bytes of gzip and brotli at the levels per file type, in worker threads', async () => {
