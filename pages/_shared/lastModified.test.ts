@@ -38,6 +38,9 @@ describe('lastModified', () => {
     expect(lastmod(['blog/first post.md', 'cities.yaml'])).toBe('2026-03-02')
     expect(lastmod(['blog/first post.md'])).toBe('2026-01-10')
     expect(lastmod(['new.yaml', 'cities.yaml'])).toBe('2026-05-05')
+    // A folder: its newest committed file.
+    commit(repo, '2026-06-01', { 'data/blog/second.md': 'y' })
+    expect(lastModified(dataDir)(['blog'])).toBe('2026-06-01')
   })
 
   it('uses the files’ modification times outside a git work tree', () => {

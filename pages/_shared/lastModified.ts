@@ -37,7 +37,10 @@ export function lastModified(dataDir = defaultDataDir) {
     if (date) return date
     committed ??= commitDates(dataDir)
     const full = path.join(dataDir, source)
-    date = committed.get(path.relative(dataDir, full).split(path.sep).join('/'))
+    const rel = path.relative(dataDir, full).split(path.sep).join('/')
+    date = committed.get(rel)
+    // A folder (the tag pages' `blog`): its newest file, as `git log -1 -- <folder>` answers.
+    if (!date) for (const [file, d] of committed) if ((rel === '' || file.startsWith(`${rel}/`)) && (!date || d > date)) date = d
     // Not committed yet (or not in git): the file's own modification time.
     if (!date) date = fs.existsSync(full) ? fs.statSync(full).mtime.toISOString().slice(0, 10) : new Date().toISOString().slice(0, 10)
     cache.set(source, date)
