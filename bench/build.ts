@@ -32,7 +32,7 @@ const sizes = (option('sizes') ?? '1000,5000,10000').split(',').map(Number)
 const json = process.argv.includes('--json')
 
 function runBuild(env: Record<string, string>, args: string[] = []): Result {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--json', ...args], {
+  const out = execFileSync(process.execPath, ['scripts/buildRunner.mjs', '--json', ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     encoding: 'utf8',

@@ -68,7 +68,7 @@ async function worker(label: string, dataDir: string | undefined): Promise<SiteR
     await db.destroy()
 
     const started = performance.now()
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--json'], {
+    execFileSync(process.execPath, ['scripts/buildRunner.mjs', '--json'], {
       cwd: root,
       env: { ...process.env, VAR_DIR: varDir, BUILD_OUT_DIR: outDir, DATABASE_URL: '', PRECOMPRESS_CACHE: 'off', ...(dataDir ? { DATA_DIR: dataDir } : {}) },
       encoding: 'utf8',

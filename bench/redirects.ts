@@ -79,7 +79,7 @@ try {
     return took
   }
   const pageStatus = (await fetch(`${plain.base}/about`)).status
-  if (pageStatus !== 200) console.log(`(no build in dist/client: /about answers ${pageStatus}; run npx tsx scripts/build.ts for page-serving figures)`)
+  if (pageStatus !== 200) console.log(`(no build in dist/client: /about answers ${pageStatus}; run npm run build for page-serving figures)`)
   const series = { plainPage: [] as number[], ruledPage: [] as number[], plainMiss: [] as number[], ruledMatch: [] as number[] }
   for (let i = 0; i < 300; i++) {
     await time(plain.base, '/about', pageStatus)

@@ -6,9 +6,9 @@
 // ours/Astro, which are the figures that mean something on a shared machine.
 //
 // Ours is measured twice per round (decision 174): COLD, with empty caches (no build cache of the
-// bundles and admin, no precompression cache), the figure to compare with Astro, which caches
-// nothing between builds; and WARM, code unchanged and data changed (a CI rebuild after a data
-// edit): the build cache and the precompression cache are those an earlier build of the same
+// bundles and admin, no precompression cache, no bundle of the build script itself), the figure
+// to compare with Astro, which caches nothing between builds; and WARM, code unchanged and data
+// changed (a CI rebuild after a data edit): the build cache and the precompression cache are those an earlier build of the same
 // code with other data (the real site) left, so the bundles and the admin are copied and the
 // JS/CSS compressions reused, while every page is rendered and compressed again. Each round runs
 // ours cold, Astro, ours warm, in that order (A B C A B C).
@@ -116,12 +116,16 @@ function ours(dataDir: string, label: string, warm?: { buildCache: string; preco
     fs.cpSync(warm.buildCache, buildCache, { recursive: true })
     fs.cpSync(warm.precompressCache, precompressCache, { recursive: true })
   }
+  // Cold: the build's own bundle (scripts/buildRunner.mjs, decision 202) is made again too, in a
+  // folder of its own inside the project (its imports resolve from node_modules).
+  const runnerCache = warm ? undefined : path.join(root, 'node_modules', '.cache', `proofline-build-cold-${process.pid}-${++coldRuns}`)
   try {
-    const run = timed(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--json'], root, {
+    const run = timed(process.execPath, ['scripts/buildRunner.mjs', '--json'], root, {
       DATA_DIR: dataDir,
       BUILD_OUT_DIR: outDir,
       BUILD_CACHE_DIR: buildCache,
       PRECOMPRESS_CACHE_DIR: precompressCache,
+      ...(runnerCache ? { BUILD_RUNNER_CACHE_DIR: runnerCache } : {}),
     })
     const result = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { pages: number; renderSeconds: number; phases: Record<string, number> }
     const { pages, renderSeconds, phases } = result
@@ -129,15 +133,17 @@ function ours(dataDir: string, label: string, warm?: { buildCache: string; preco
     return { pages, renderSeconds, phases, totalSeconds: run.totalSeconds, peakRssMb: run.peakRssMb }
   } finally {
     for (const dir of [outDir, buildCache, precompressCache]) putAside(dir)
+    if (runnerCache) fs.rmSync(runnerCache, { recursive: true, force: true })
   }
 }
+let coldRuns = 0
 
 /** The caches one build of the real site (same code, other data) leaves, for the warm runs. */
 function warmCaches() {
   const buildCache = fs.mkdtempSync(path.join(os.tmpdir(), 'build-cache-vs-astro-primed-'))
   const precompressCache = fs.mkdtempSync(path.join(os.tmpdir(), 'precompress-cache-vs-astro-primed-'))
   console.log('Priming the caches of the warm runs: one build of the real site (not timed)...')
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--json'], {
+  execFileSync(process.execPath, ['scripts/buildRunner.mjs', '--json'], {
     cwd: root,
     env: { ...process.env, DATA_DIR: defaultDataDir, BUILD_OUT_DIR: warmOut, BUILD_CACHE_DIR: buildCache, PRECOMPRESS_CACHE_DIR: precompressCache },
     stdio: ['ignore', 'ignore', 'inherit'],

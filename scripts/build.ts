@@ -591,8 +591,20 @@ async function buildSiteWith(
   return { pages: done, renderSeconds, totalSeconds, pagesPerSecond, peakRssMb, peakRssSumMb, peakRss, phases }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  buildSite({ quiet: process.argv.includes('--json'), serial: !process.argv.includes('--parallel') || process.argv.includes('--serial') })
-    .then((result) => process.argv.includes('--json') && console.log(JSON.stringify(result)))
-    .catch(fail)
+/** The command line: `--json` prints the result as one JSON line (the benches read it), `--parallel`
+ * renders on two processes. `runner`: what scripts/buildRunner.mjs spent before (its check of the
+ * build's bundle, and the bundling when the sources changed), added to the phases. */
+export async function runCommand(args: string[], runner?: { runnerSeconds: number; runnerBundled: boolean }) {
+  try {
+    const result = await buildSite({ quiet: args.includes('--json'), serial: !args.includes('--parallel') || args.includes('--serial') })
+    if (runner) {
+      result.phases.runner = runner.runnerSeconds
+      if (runner.runnerBundled) result.phases.runnerBundled = 1
+    }
+    if (args.includes('--json')) console.log(JSON.stringify(result))
+  } catch (error) {
+    fail(error)
+  }
 }
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) void runCommand(process.argv.slice(2))

@@ -16,7 +16,7 @@ echo "== unit and API tests"
 npx vitest run --project unit --project unit-alone
 
 echo "== build (shared by the HTML checks and the browser tests)"
-npx tsx scripts/build.ts
+node scripts/buildRunner.mjs
 
 echo "== HTML checks of the build"
 npx vitest run --project site

@@ -15,7 +15,8 @@ function commit(repo: string, date: string, files: Record<string, string>) {
     fs.writeFileSync(path.join(repo, name), text)
   }
   const env = { ...process.env, GIT_AUTHOR_DATE: `${date}T12:00:00Z`, GIT_COMMITTER_DATE: `${date}T12:00:00Z` }
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: repo, env, stdio: 'ignore' })
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: repo, env, stdio: 'ignore' })
   git('add', '-A')
   git('commit', '-q', '-m', `edit on ${date}`)
 }

@@ -42,7 +42,11 @@ export function chatbotIndexBytes(ctx: SiteContext, { inWorker = true } = {}): P
     return Promise.resolve({ json, docs: index.docs.length, seconds: (performance.now() - started) / 1000 })
   }
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerBoot, { eval: true, execArgv: [], workerData: { sources, entities } })
+    // Run by scripts/buildRunner.mjs, the worker's own bundle (plain JavaScript) is given; else tsx boots it.
+    const bundled = process.env.BUILD_CHATBOT_WORKER
+    const worker = bundled
+      ? new Worker(bundled, { execArgv: [], workerData: { sources, entities } })
+      : new Worker(workerBoot, { eval: true, execArgv: [], workerData: { sources, entities } })
     let result: ChatbotIndexBytes | undefined
     worker.once('message', (message: { json: Uint8Array; docs: number }) => {
       const json = Buffer.from(message.json.buffer, message.json.byteOffset, message.json.byteLength)

@@ -22,7 +22,7 @@ const registered = fs.readFileSync(autoImporter)
 let synthetic = ''
 
 function build(env: Record<string, string>) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+  const run = spawnSync(process.execPath, ['scripts/buildRunner.mjs'], {
     cwd: root,
     env: {
       ...process.env,

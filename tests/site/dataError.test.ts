@@ -19,7 +19,7 @@ const outDir = path.join(parent, 'out')
 let brokenData = ''
 
 function build() {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+  return spawnSync(process.execPath, ['scripts/buildRunner.mjs'], {
     cwd: root,
     env: {
       ...process.env,

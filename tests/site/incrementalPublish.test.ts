@@ -107,7 +107,7 @@ const inventoryOf = (file: string) => readInventory(file) as Inventory
 
 /** The full build from the database under varDir, into outDir (no precompress cache: each build compresses every file itself). */
 function build(mode: 'serial' | 'parallel', outDir: string) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', mode === 'serial' ? '--serial' : '--parallel'], {
+  const run = spawnSync(process.execPath, ['scripts/buildRunner.mjs', mode === 'serial' ? '--serial' : '--parallel'], {
     cwd: root,
     env: { ...process.env, VAR_DIR: varDir, BUILD_OUT_DIR: outDir, DATABASE_URL: '', PRECOMPRESS_CACHE: 'off' },
     encoding: 'utf8',

@@ -1,0 +1,4 @@
+/** See buildRunner.mjs. */
+export function runnerCacheDir(): string
+export function pinImportMeta(code: string, file: string): string
+export function compiledBuild(): Promise<{ files: Record<'build' | 'chatbotWorker', string>; made: boolean; seconds: number }>

@@ -1,0 +1,73 @@
+// scripts/buildRunner.mjs (decision 202): the build runs from one esbuild bundle of its TypeScript,
+// made again when a source it was made from changes, with import.meta pinned to each source file.
+import fs from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
+import { compiledBuild, pinImportMeta } from './buildRunner.mjs'
+
+const root = path.resolve(import.meta.dirname, '..')
+// Inside the project, as the runner requires: the bundle's packages resolve from node_modules.
+const cacheDir = path.join(root, 'node_modules', '.cache', `proofline-build-test-${process.pid}`)
+process.env.BUILD_RUNNER_CACHE_DIR = cacheDir
+afterAll(() => fs.rmSync(cacheDir, { recursive: true, force: true }))
+
+describe('pinImportMeta', () => {
+  it('gives import.meta.dirname, .filename and .url the values of the file they are written in', () => {
+    const file = '/srv/app/scripts/build/x.ts'
+    const code = [
+      "const a = path.join(import.meta.dirname, 'viteStep.mjs')",
+      'const b = import.meta.filename',
+      "const c = new URL('./w.mjs', import.meta.url)",
+      "const d = import.meta.resolve('tsx/esm/api')",
+      'const e = "a text that names import.meta.url"',
+    ].join('\n')
+    const pinned = pinImportMeta(code, file)
+    // Run the pinned code (import.meta.resolve aside: it stays, to resolve from the bundle's folder).
+    expect(pinned).toContain("import.meta.resolve('tsx/esm/api')")
+    const run = new Function('path', 'resolved', `${pinned.replace("import.meta.resolve('tsx/esm/api')", 'resolved')}\nreturn [a, b, c.href, d, e]`)
+    expect(run(path, 'file:///x')).toEqual([
+      '/srv/app/scripts/build/viteStep.mjs',
+      file,
+      'file:///srv/app/scripts/build/w.mjs',
+      'file:///x',
+      // A text that names one stays valid code (an identifier's name inside it, not a quoted value).
+      'a text that names __importMeta_url',
+    ])
+  })
+
+  it('leaves a file without them as it is', () => {
+    expect(pinImportMeta('export const x = 1\n', '/a.ts')).toBe('export const x = 1\n')
+  })
+})
+
+describe('compiledBuild', () => {
+  it('bundles the build once, reuses it while its sources are unchanged and bundles again when one changed', async () => {
+    const first = await compiledBuild()
+    expect(first.made).toBe(true)
+    expect(Object.keys(first.files).sort()).toEqual(['build', 'chatbotWorker'])
+    for (const file of Object.values(first.files)) expect(fs.existsSync(file) && fs.existsSync(`${file}.map`)).toBe(true)
+
+    const again = await compiledBuild()
+    expect(again).toMatchObject({ made: false, files: first.files })
+
+    // A source the bundle was made from no longer has the bytes recorded for it (as after an edit).
+    const manifestFile = path.join(cacheDir, 'manifest.json')
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { inputs: Record<string, string> }
+    expect(Object.keys(manifest.inputs)).toEqual(
+      expect.arrayContaining(['scripts/build.ts', 'data/loadData.ts', 'scripts/build/pageRender.ts', 'tsconfig.json']),
+    )
+    manifest.inputs['data/loadData.ts'] = '0'.repeat(64)
+    fs.writeFileSync(manifestFile, JSON.stringify(manifest))
+    const remade = await compiledBuild()
+    expect(remade.made).toBe(true)
+  })
+
+  it('runs the build with the paths of its sources: the project root, the data folder, the admin config', async () => {
+    const { files } = await compiledBuild()
+    const build = (await import(pathToFileURL(files.build).href)) as typeof import('./build.ts')
+    expect(build.root).toBe(root)
+    expect(build.distDir).toBe(path.resolve(root, process.env.BUILD_OUT_DIR || 'dist'))
+    expect(typeof build.runCommand).toBe('function')
+  })
+})
