@@ -353,7 +353,9 @@ async function buildSiteWith(
   bundlesStep.catch(() => {})
   // sharp (libvips) loads while the bundles build, not on the start-up path.
   const assetsModule = import('./build/assets.ts')
-  const early = prepareEarlyOutputs(ctx, redirects, cms.overrides.size === 0)
+  // The chatbot index's worker writes its JSON beside the client folder, moved in once the bundles are there.
+  fs.mkdirSync(distDir, { recursive: true })
+  const early = prepareEarlyOutputs(ctx, redirects, cms.overrides.size === 0, path.join(distDir, `${CHATBOT_INDEX_FILE}.staging`))
   phases.early = early.seconds
   const bundles = await bundlesStep
   // When the bundles were ready, from the build's start: the critical path up to the pre-render.
@@ -424,8 +426,8 @@ async function buildSiteWith(
   // (after addExisting's walk, so it is compressed once).
   const chatStep = early.chat.then(async (chat) => {
     const file = path.join(outDir, CHATBOT_INDEX_FILE)
-    fs.writeFileSync(file, chat.json)
-    await compressor.add(file, chat.json)
+    fs.renameSync(chat.file, file)
+    await compressor.add(file, chat.bytes)
     return chat
   })
   chatStep.catch(() => {})
@@ -509,7 +511,7 @@ async function buildSiteWith(
   since = performance.now()
   const chat = await chatStep
   phases.chatbotIndex = chat.seconds
-  log(`  chatbot index: ${chat.docs} documents, ${(chat.json.length / 1024).toFixed(0)} KB, built in ${chat.seconds.toFixed(1)} s in a worker thread`)
+  log(`  chatbot index: ${chat.docs} documents, ${(chat.bytes / 1024).toFixed(0)} KB, built in ${chat.seconds.toFixed(1)} s in a worker thread`)
   const assets = await assetsStep
   log(
     `  images and ${assets.feeds} feeds (${cms.feedSettings.content} content, ${cms.feedSettings.itemLimit} items${cms.feedSettings.hubUrl ? `, hub ${cms.feedSettings.hubUrl}` : ''}) written in ${assets.seconds.toFixed(1)} s during the pre-render`,

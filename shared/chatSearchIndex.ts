@@ -373,6 +373,37 @@ export function buildChatIndex(sources: SourceDoc[], entities: Entity[] = [], { 
   }
 }
 
+/**
+ * The index's JSON in pieces whose concatenation is `JSON.stringify(index)`, byte for byte (same
+ * keys in the same order: the postings' own keys as JSON.stringify walks them, integer-like terms
+ * first). The build writes them one by one (scripts/build/chatbotWorker.ts): at 10,000 cities the
+ * whole JSON is a 27 MB string, and its UTF-8 copy another 27 MB, held at once.
+ */
+export function* chatIndexJsonParts(index: ChatIndex, docsPerPart = 2000): Generator<string> {
+  yield `{"version":${JSON.stringify(index.version)},"docs":[`
+  for (let i = 0; i < index.docs.length; i += docsPerPart) {
+    yield (
+      (i ? ',' : '') +
+      index.docs
+        .slice(i, i + docsPerPart)
+        .map((doc) => JSON.stringify(doc))
+        .join(',')
+    )
+  }
+  yield `],"lengths":${JSON.stringify(index.lengths)},"avgLength":${JSON.stringify(index.avgLength)},"postings":{`
+  let first = true
+  let part = ''
+  for (const term of Object.keys(index.postings)) {
+    part += `${first ? '' : ','}${JSON.stringify(term)}:${JSON.stringify(index.postings[term])}`
+    first = false
+    if (part.length > 1 << 16) {
+      yield part
+      part = ''
+    }
+  }
+  yield `${part}},"entities":${JSON.stringify(index.entities)}}`
+}
+
 const entityType = (id: string) => id.slice(0, id.indexOf(':'))
 const entityCache = new WeakMap<ChatIndex, Map<string, string[]>[]>()
 

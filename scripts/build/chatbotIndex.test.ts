@@ -9,6 +9,7 @@ import { getSiteContext } from '../../pages/_shared/siteContext.ts'
 import {
   answerQuestion,
   buildChatIndex,
+  chatIndexJsonParts,
   CONFIDENT_SCORE,
   entityPhrases,
   findEntities,
@@ -19,6 +20,7 @@ import {
   type SourceDoc,
 } from '../../shared/chatSearchIndex.ts'
 import { buildChatbotIndex, chatbotEntities, chatbotSources, CHATBOT_INDEX_FILE, excerpt, gzipSize, writeChatbotIndex } from './chatbotIndex.ts'
+import { chatbotIndexFile } from './earlyOutputs.ts'
 
 describe('tokenize', () => {
   it('lower-cases, drops stop words and punctuation, and stems', () => {
@@ -197,6 +199,28 @@ describe('the site index', () => {
     const sources = chatbotSources(ctx)
     expect(JSON.stringify(buildChatIndex(sources, [], { reuse: false }))).toBe(JSON.stringify(buildChatIndex(sources, [])))
     expect(JSON.stringify(buildChatIndex(sources, chatbotEntities(ctx), { reuse: false }))).toBe(JSON.stringify(index))
+  })
+
+  it('writes the JSON in pieces that add up to JSON.stringify, byte for byte (the build’s worker)', async () => {
+    expect([...chatIndexJsonParts(index)].join('')).toBe(JSON.stringify(index))
+    expect([...chatIndexJsonParts(index, 7)].join('')).toBe(JSON.stringify(index))
+    // Terms that look like array indices come first in JSON.stringify's order; quotes, escapes and
+    // non-ASCII text are JSON.stringify's own.
+    const odd = buildChatIndex(
+      [
+        { title: 'Plans for 2026 and 10 "quoted" words', answer: 'Café — naïve\ncontrol \u0001 here', url: '/a', kind: 'Page', body: '42 7 constructor' },
+        { title: 'Second 2026', answer: 'x', url: '/b', kind: 'Page', body: '' },
+      ],
+      [],
+    )
+    expect([...chatIndexJsonParts(odd, 1)].join('')).toBe(JSON.stringify(odd))
+    // The worker (tsx boots it here) writes the file the build moves into the client folder.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatbot-worker-'))
+    const file = path.join(dir, 'index.json')
+    const written = await chatbotIndexFile(ctx, file)
+    expect(fs.readFileSync(file, 'utf8')).toBe(JSON.stringify(index))
+    expect(written).toMatchObject({ file, docs: index.docs.length, bytes: fs.statSync(file).size })
+    fs.rmSync(dir, { recursive: true })
   })
 
   it('writes the index as JSON for the browser, under 200 KB gzipped', () => {

@@ -7,60 +7,52 @@
 // worker thread (chatbotWorker.ts), so they never delay the first page (decision 174).
 import { Worker } from 'node:worker_threads'
 import type { SiteContext } from '../../pages/_shared/siteContext.ts'
-import { buildChatIndex } from '../../shared/chatSearchIndex.ts'
 import { chatbotEntities, chatbotSources } from './chatbotIndex.ts'
 import { hostFiles, hostReportLines, type RedirectPlan } from './redirects.ts'
 import { sitemapFiles } from './sitemap.ts'
 
-export type ChatbotIndexBytes = { json: Buffer; docs: number; seconds: number }
+export type ChatbotIndexFile = { file: string; bytes: number; docs: number; seconds: number }
 
 export type EarlyOutputs = {
   /** File name in the output folder → bytes. */
   files: Map<string, string | Buffer>
-  /** The chatbot index (CHATBOT_INDEX_FILE), being built in a worker thread. */
-  chat: Promise<ChatbotIndexBytes>
+  /** The chatbot index (CHATBOT_INDEX_FILE), being built in a worker thread into a file outside the
+   * client folder (Vite empties that folder when the bundles' build writes it): moved in later. */
+  chat: Promise<ChatbotIndexFile>
   /** Log lines on rules the hosts cannot run. */
   hostNotes: string[]
   /** Seconds on this thread. */
   seconds: number
 }
 
-/** The index's JSON, built in a worker thread (inWorker) or on this one. Same bytes either way. */
 /** The worker's entry: Node 20 does not apply tsx's --import hooks to a worker's .ts entry, so
- * it registers tsx itself, then imports the TypeScript module. */
+ * it registers tsx itself, then imports the TypeScript module. Run by scripts/buildRunner.mjs, the
+ * worker's own bundle (plain JavaScript, BUILD_CHATBOT_WORKER) is started instead. */
 const workerBoot = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(
   new URL('./chatbotWorker.ts', import.meta.url).href,
 )}) })`
 
-export function chatbotIndexBytes(ctx: SiteContext, { inWorker = true } = {}): Promise<ChatbotIndexBytes> {
+/** Writes the index's JSON into `file` in a worker thread (the same bytes as
+ * JSON.stringify(buildChatIndex(...)): chatIndexJsonParts). */
+export function chatbotIndexFile(ctx: SiteContext, file: string): Promise<ChatbotIndexFile> {
   const started = performance.now()
-  const sources = chatbotSources(ctx)
-  const entities = chatbotEntities(ctx)
-  if (!inWorker) {
-    const index = buildChatIndex(sources, entities)
-    const json = Buffer.from(JSON.stringify(index))
-    return Promise.resolve({ json, docs: index.docs.length, seconds: (performance.now() - started) / 1000 })
-  }
+  const workerData = { sources: chatbotSources(ctx), entities: chatbotEntities(ctx), file }
   return new Promise((resolve, reject) => {
-    // Run by scripts/buildRunner.mjs, the worker's own bundle (plain JavaScript) is given; else tsx boots it.
     const bundled = process.env.BUILD_CHATBOT_WORKER
-    const worker = bundled
-      ? new Worker(bundled, { execArgv: [], workerData: { sources, entities } })
-      : new Worker(workerBoot, { eval: true, execArgv: [], workerData: { sources, entities } })
-    let result: ChatbotIndexBytes | undefined
-    worker.once('message', (message: { json: Uint8Array; docs: number }) => {
-      const json = Buffer.from(message.json.buffer, message.json.byteOffset, message.json.byteLength)
-      result = { json, docs: message.docs, seconds: (performance.now() - started) / 1000 }
+    const worker = bundled ? new Worker(bundled, { execArgv: [], workerData }) : new Worker(workerBoot, { eval: true, execArgv: [], workerData })
+    let result: ChatbotIndexFile | undefined
+    worker.once('message', (message: { bytes: number; docs: number }) => {
+      result = { file, bytes: message.bytes, docs: message.docs, seconds: (performance.now() - started) / 1000 }
     })
     worker.once('error', reject)
     worker.once('exit', (code) => (result ? resolve(result) : reject(new Error(`the chatbot index worker exited with code ${code}`))))
   })
 }
 
-export function prepareEarlyOutputs(ctx: SiteContext, redirects: RedirectPlan, withSitemap: boolean): EarlyOutputs {
+export function prepareEarlyOutputs(ctx: SiteContext, redirects: RedirectPlan, withSitemap: boolean, chatbotStaging: string): EarlyOutputs {
   const started = performance.now()
   const files = new Map<string, string | Buffer>()
-  const chat = chatbotIndexBytes(ctx)
+  const chat = chatbotIndexFile(ctx, chatbotStaging)
   chat.catch(() => {}) // awaited by the build
   if (withSitemap) for (const [name, text] of sitemapFiles(ctx)) files.set(name, text)
   const host = hostFiles(redirects.rules)

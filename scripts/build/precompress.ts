@@ -223,10 +223,10 @@ export function createPrecompressor({ cacheDir, duringRender = 1, concurrency = 
         .sort((a, b) => b.size - a.size)
       for (const { f } of files) enqueue(f)
     },
-    /** A file just written with these bytes: queued for compression. Resolves at once. */
-    async add(file: string, content: string | Buffer) {
+    /** A file just written with these bytes (or this many): queued for compression. Resolves at once. */
+    async add(file: string, content: string | Buffer | number) {
       if (!compressible.test(file)) return
-      const length = typeof content === 'string' ? Buffer.byteLength(content) : content.length
+      const length = typeof content === 'number' ? content : typeof content === 'string' ? Buffer.byteLength(content) : content.length
       if (length <= MIN_BYTES) return
       enqueue(file)
     },
