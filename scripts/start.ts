@@ -1,12 +1,14 @@
 // `npm start`: builds the site if dist/ is missing or older than its sources, then migrates
 // and serves on PORT (default 3000) with the embedded SQLite database.
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { FirstAdminError } from '../server/auth/firstAdmin.ts'
 import { startServer } from '../server/index.ts'
 import { loadEnv } from '../server/env.ts'
-import { buildSite, root } from './build.ts'
 import { seed } from './seed.ts'
+
+const root = path.resolve(import.meta.dirname, '..')
 
 function newestMtime(dir: string): number {
   let newest = 0
@@ -23,7 +25,9 @@ const sourcesChanged = () =>
 
 if (!fs.existsSync(builtMarker) || process.argv.includes('--rebuild') || sourcesChanged()) {
   console.log('Building the site...')
-  await buildSite()
+  // The same command as `npm run build` (scripts/buildRunner.mjs runs the build from its bundle, decision 202).
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'buildRunner.mjs')], { cwd: root, stdio: 'inherit' })
+  if (build.status !== 0) process.exit(build.status ?? 1)
 }
 const env = loadEnv()
 const { port, close, db } = await startServer(env)
