@@ -19,7 +19,11 @@ sources.length = 0 // the documents' texts are not needed any more: only the ind
 const fd = fs.openSync(file, 'w')
 let bytes = 0
 try {
-  for (const part of chatIndexJsonParts(index)) bytes += fs.writeSync(fd, part)
+  // writeFileSync on a descriptor writes the whole piece at the current position (writeSync may write part of it).
+  for (const part of chatIndexJsonParts(index)) {
+    fs.writeFileSync(fd, part)
+    bytes += Buffer.byteLength(part)
+  }
 } finally {
   fs.closeSync(fd)
 }
