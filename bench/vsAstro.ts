@@ -266,13 +266,39 @@ export async function vsAstro(sizes: number[]) {
       )
       .map((line) => `| ${line} |`),
   ]
+  // The target "per-page time flat from 1k to 10k pages (±15%)": the whole build's ms/page falls
+  // with size as its fixed costs (bundles, admin, start-up) spread over more pages, so what must
+  // stay flat is what each page adds: the pre-render's ms/page, and the total's growth per added page
+  // between two sizes (Δ total / Δ pages), whose ratio from the first interval to the last says
+  // whether the build grows linearly (1.00) or faster (> 1.15 misses the target).
+  const synthetic = rows.filter((r) => r.label.endsWith('cities')).sort((a, b) => a.ours.pages - b.ours.pages)
+  const added = (a: Run, b: Run) => ((a.totalSeconds - b.totalSeconds) * 1000) / (a.pages - b.pages)
+  const growthTable =
+    synthetic.length < 2
+      ? []
+      : [
+          '| data | ours pre-render ms/page | Astro pre-render ms/page | ours ms per added page | Astro ms per added page |',
+          '|---|---|---|---|---|',
+          ...synthetic.map(({ label, ours: o, astro: x }, i) => {
+            const prev = synthetic[i - 1]
+            return `| ${label} | ${((o.renderSeconds * 1000) / o.pages).toFixed(2)} | ${((x.renderSeconds * 1000) / x.pages).toFixed(2)} | ${prev ? added(o, prev.ours).toFixed(2) : '-'} | ${prev ? added(x, prev.astro).toFixed(2) : '-'} |`
+          }),
+          '',
+          ...(synthetic.length < 3 ? [] : (['ours', 'astro'] as const)).map((who) => {
+            const first = added(synthetic[1][who], synthetic[0][who])
+            const last = added(synthetic.at(-1)![who], synthetic.at(-2)![who])
+            return `${who === 'ours' ? 'Ours' : 'Astro'}: ms per added page, last interval / first interval = ${(last / first).toFixed(2)} (flat within ±15%: 0.85-1.15)`
+          }),
+        ]
   console.log(
     `\nOurs vs Astro (medians of ${runs} alternating runs each; ${os.cpus().length} cores, load ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(
         ' ',
-      )}). Ours COLD (empty caches). pages/s = pages / pre-render phase; ms/page = total / pages; RSS = peak of the build's process tree.\n${table.join('\n')}\n\nOurs WARM (code unchanged, data changed: bundles and admin from the build cache, JS/CSS compressions reused) against the same runs:\n${warmTable.join('\n')}`,
+      )}). Ours COLD (empty caches). pages/s = pages / pre-render phase; ms/page = total / pages; RSS = peak of the build's process tree.\n${table.join('\n')}\n\nOurs WARM (code unchanged, data changed: bundles and admin from the build cache, JS/CSS compressions reused) against the same runs:\n${warmTable.join('\n')}${
+      growthTable.length ? `\n\nGrowth with the page count (ours cold, Astro):\n${growthTable.join('\n')}` : ''
+    }`,
   )
 }
 
