@@ -8,8 +8,8 @@ import { createElement, useEffect, type ComponentType, type ReactNode } from 're
 import { hydrateRoot, type Root } from 'react-dom/client'
 import './effectTiming.ts'
 import { ErrorBoundary } from './ErrorBoundary.tsx'
-import { IslandIdProvider } from './islandIds.ts'
-import { islandIdPrefix, islands, type IslandName } from './registry.ts'
+import { IslandIdProvider, islandIdPrefix } from './islandIds.ts'
+import { islands, type IslandName } from './registry.ts'
 
 type When = 'load' | 'idle' | 'visible'
 

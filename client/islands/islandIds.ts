@@ -4,6 +4,13 @@
 // and the two frameworks' useId make different ids, which would point labels at nothing. Every
 // island appears at most once per page, so `<island name>-<key>` is unique on the page.
 import { createContext, useContext } from 'react'
+// A type only: the server's Island.tsx imports this file, never the registry, whose dynamic
+// imports mean nothing in the SSR bundle (Rolldown warned INEFFECTIVE_DYNAMIC_IMPORT there for
+// every island the layout renders).
+import type { IslandName } from './registry.ts'
+
+/** Prefix of the ids inside an island, the same on the server and in the browser. */
+export const islandIdPrefix = (name: IslandName) => `${name}-`
 
 const IslandIdContext = createContext('island-')
 

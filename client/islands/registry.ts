@@ -17,6 +17,3 @@ export const islands = {
 }
 
 export type IslandName = keyof typeof islands
-
-/** Prefix of the ids inside an island (client/islands/islandIds.ts), the same on the server and in the browser. */
-export const islandIdPrefix = (name: IslandName) => `${name}-`

@@ -5,8 +5,8 @@
 // the same whichever framework renders them.
 import type { ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
-import { IslandIdProvider } from '../../client/islands/islandIds.ts'
-import { islandIdPrefix, type IslandName } from '../../client/islands/registry.ts'
+import { IslandIdProvider, islandIdPrefix } from '../../client/islands/islandIds.ts'
+import type { IslandName } from '../../client/islands/registry.ts'
 
 export function Island<P extends object>({ name, component: Component, props }: { name: IslandName; component: ComponentType<P>; props: P }) {
   const html = renderToString(
