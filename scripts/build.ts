@@ -6,6 +6,7 @@ import path from 'node:path'
 import v8 from 'node:v8'
 import { prestartStep, startStep, type StepResult } from './build/steps.ts'
 import {
+  ADMIN_SCOPE,
   asideDirOf,
   buildCacheDir,
   createBuildCache,
@@ -154,6 +155,8 @@ export async function buildSite(options: { quiet?: boolean; serial?: boolean } =
   const aside = asideDirOf(distDir)
   const cacheSkips = [distDir, varDir, aside]
   const cacheKey = buildCache.enabled ? sourceHash(root, cacheSkips).hash : ''
+  // The admin's own key: admin/, shared/ and the root's files (decision 206).
+  const adminKey = buildCache.enabled ? sourceHash(root, cacheSkips, ADMIN_SCOPE).hash : ''
   phases.cacheKey = (performance.now() - cacheStarted) / 1000
   // The previous output is renamed aside (one rename, not a delete of thousands of files on the
   // critical path) and the bundles' child is told to build into the output folder now, while this
@@ -175,7 +178,7 @@ export async function buildSite(options: { quiet?: boolean; serial?: boolean } =
   // pre-render as before; =start builds it at once, beside the data's parse.
   const adminGo = earlyBundles && bundlesGo ? (process.env.BUILD_ADMIN_GO ?? 'validated') : 'render'
   const adminChild =
-    adminGo !== 'render' && !(cacheKey && buildCache.has('admin', cacheKey))
+    adminGo !== 'render' && !(adminKey && buildCache.has('admin', adminKey))
       ? prestartStep('admin', [adminStagingOf(distDir), options.quiet ? 'quiet' : ''], adminCompressEnv(), Number(process.env.BUILD_ADMIN_NICE ?? 10))
       : undefined
   const early = {
@@ -205,7 +208,13 @@ export async function buildSite(options: { quiet?: boolean; serial?: boolean } =
       throw error
     }
     phases.modules = (performance.now() - modulesStarted) / 1000
-    return await buildSiteWith(modules, bundlesChild, started, { phases, buildCache, cacheKey, cacheSkips, setAside, bundlesGo, undo, early }, options)
+    return await buildSiteWith(
+      modules,
+      bundlesChild,
+      started,
+      { phases, buildCache, cacheKey, adminKey, cacheSkips, setAside, bundlesGo, undo, early },
+      options,
+    )
   } finally {
     // Not told to build (bundles from the build cache, or an error before): it ends without building.
     bundlesChild?.cancel()
@@ -246,6 +255,8 @@ async function buildSiteWith(
     phases: Record<string, number>
     buildCache: ReturnType<typeof createBuildCache>
     cacheKey: string
+    /** The admin's key (admin/, shared/ and the root's files; decision 206). */
+    adminKey: string
     cacheSkips: string[]
     setAside: ReturnType<typeof setAsidePrevious> | undefined
     bundlesGo: Promise<StepResult> | undefined
@@ -279,7 +290,7 @@ async function buildSiteWith(
       { distDir, varDir },
     )
   const log = (line: string) => quiet || console.log(line)
-  const { phases, buildCache, cacheKey, cacheSkips, setAside, bundlesGo, undo, early: adminEarly } = start
+  const { phases, buildCache, cacheKey, adminKey, cacheSkips, setAside, bundlesGo, undo, early: adminEarly } = start
   const loaded = await (async () => {
     try {
       const snapshot = await readBuildSnapshot(root, log)
@@ -320,13 +331,14 @@ async function buildSiteWith(
   }
   /** Stores a step's output unless Vite loaded a file the key did not hash (then says which). */
   const storeStep = (kind: 'bundles' | 'admin', result: StepResult, from: string) => {
-    if (!cacheKey) return
-    const unhashed = unhashedInputs(root, result.inputs ?? [], cacheSkips)
+    const key = kind === 'admin' ? adminKey : cacheKey
+    if (!key) return
+    const unhashed = unhashedInputs(root, result.inputs ?? [], cacheSkips, kind === 'admin' ? ADMIN_SCOPE : undefined)
     if (unhashed.length) {
       log(`  build cache: ${kind} not stored, it read files the cache key does not hash: ${unhashed.slice(0, 5).join(', ')}`)
       return
     }
-    buildCache.store(kind, cacheKey, from, { ...result, inputs: undefined, autoImporter: kind === 'bundles' ? readAutoImporter() : undefined })
+    buildCache.store(kind, key, from, { ...result, inputs: undefined, autoImporter: kind === 'bundles' ? readAutoImporter() : undefined })
   }
   if (!setAside) {
     const rmStarted = performance.now()
@@ -391,7 +403,7 @@ async function buildSiteWith(
   // The admin: already building when its child was pre-started (decision 186), else started now.
   const adminStarted = performance.now()
   let adminSeconds = 0
-  const cachedAdmin = cacheKey && !adminEarly.adminDone ? buildCache.restore<StepResult>('admin', cacheKey, outDir) : undefined
+  const cachedAdmin = adminKey && !adminEarly.adminDone ? buildCache.restore<StepResult>('admin', adminKey, outDir) : undefined
   const adminStep: Promise<StepResult & { cached?: boolean }> = cachedAdmin
     ? Promise.resolve({ ...cachedAdmin, peakRssMb: 0, seconds: (performance.now() - adminStarted) / 1000, cached: true })
     : (adminEarly.adminDone ?? startStep('admin', [adminStaging, quiet ? 'quiet' : ''], adminCompressEnv())).then((admin) => {

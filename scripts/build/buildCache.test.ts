@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { asideDirOf, buildCacheDir, createBuildCache, setAsidePrevious, sourceHash, unhashedInputs } from './buildCache.ts'
+import { ADMIN_SCOPE, asideDirOf, buildCacheDir, createBuildCache, setAsidePrevious, sourceHash, unhashedInputs } from './buildCache.ts'
 
 const roots: string[] = []
 afterEach(() => {
@@ -109,6 +109,68 @@ describe('sourceHash', () => {
     edit(root, 'site-out/client/index.html', '<html>')
     expect(sourceHash(root, [out]).hash).toBe(before)
     expect(sourceHash(root).hash).not.toBe(before)
+  })
+})
+
+describe('the admin key (sourceHash with ADMIN_SCOPE)', () => {
+  it('changes with admin/, shared/, the root files, the lockfile and the environment, not with the pages, templates, server or data code', () => {
+    const root = project()
+    edit(root, 'admin/App.tsx', 'export const App = 1')
+    edit(root, 'shared/canAccess.ts', 'export const canAccess = 1')
+    edit(root, 'server/index.ts', 'export const server = 1')
+    const before = sourceHash(root, [], ADMIN_SCOPE)
+    // The root's package.json and vite.config.ts, admin/App.tsx, shared/canAccess.ts.
+    expect(before.files).toBe(4)
+    const unchanged: [string, string][] = [
+      ['pages/home/+Page.tsx', 'export default () => <h1 className="p-8">Home</h1>'],
+      ['templates/New.tsx', 'export const New = 2'],
+      ['data/loadData.ts', 'export const load = 2'],
+      ['server/index.ts', 'export const server = 2'],
+      ['client/islands/Menu.tsx', 'export const Menu = 1'],
+    ]
+    for (const [file, text] of unchanged) {
+      const whole = sourceHash(root).hash
+      edit(root, file, text)
+      expect(sourceHash(root, [], ADMIN_SCOPE).hash, file).toBe(before.hash)
+      expect(sourceHash(root).hash, file).not.toBe(whole)
+    }
+    const seen = new Set([before.hash])
+    const changes: [string, string][] = [
+      ['admin/App.tsx', 'export const App = 2'],
+      ['admin/leads/LeadList.tsx', 'export const LeadList = 1'],
+      ['shared/canAccess.ts', 'export const canAccess = 2'],
+      ['package.json', '{"name":"p","version":"3"}'],
+      ['tsconfig.json', '{}'],
+      ['node_modules/.package-lock.json', '{"packages":{"ra-core":{}}}'],
+    ]
+    for (const [file, text] of changes) {
+      edit(root, file, text)
+      const { hash } = sourceHash(root, [], ADMIN_SCOPE)
+      expect(seen.has(hash), file).toBe(false)
+      seen.add(hash)
+    }
+    process.env.VITE_CACHE_TEST = '1'
+    expect(seen.has(sourceHash(root, [], ADMIN_SCOPE).hash)).toBe(false)
+  })
+
+  it('is not the whole tree’s key, even for a tree of admin/ and shared/ only', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'build-cache-'))
+    roots.push(root)
+    edit(root, 'admin/App.tsx', 'export const App = 1')
+    expect(sourceHash(root, [], ADMIN_SCOPE).hash).not.toBe(sourceHash(root).hash)
+  })
+
+  it('names an admin input outside admin/ and shared/, so that build is not stored under the narrower key', () => {
+    const root = project()
+    const loaded = [
+      path.join(root, 'admin/App.tsx'),
+      path.join(root, 'shared/canAccess.ts'),
+      path.join(root, 'package.json'),
+      path.join(root, 'pages/home/+Page.tsx'),
+    ]
+    for (const file of loaded) edit(root, path.relative(root, file), 'x')
+    expect(unhashedInputs(root, loaded, [], ADMIN_SCOPE)).toEqual([path.join(root, 'pages/home/+Page.tsx')])
+    expect(unhashedInputs(root, loaded, [])).toEqual([])
   })
 })
 

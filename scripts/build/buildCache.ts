@@ -13,6 +13,12 @@
 // node_modules is one the key hashed, so a build that starts reading an unhashed folder stops
 // caching instead of going stale.
 //
+// The admin has a key of its own (decision 206): the admin imports only admin/ and shared/, so
+// its key hashes those two folders and the root's own files (package.json, tsconfig.json...), with
+// the same lockfile, Node and environment. An edit of a page, a template or the server then reuses
+// the cached admin while the bundles build again. Its recorded inputs are checked against that
+// narrower scope: an admin that starts importing from another folder is not stored, and says so.
+//
 // BUILD_CACHE=off turns the cache off; BUILD_CACHE_DIR moves it (default var/build-cache).
 import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
@@ -35,24 +41,29 @@ export function buildCacheDir(root: string, varDir: string): string | undefined 
   return process.env.BUILD_CACHE_DIR ? path.resolve(process.env.BUILD_CACHE_DIR) : path.join(varDir, 'build-cache')
 }
 
-/** Whether a file (absolute path) is one of the key's inputs. */
-export function isKeyInput(root: string, file: string, skipDirs: readonly string[]): boolean {
+/** The top-level folders the admin's Vite build reads (with the root's own files). */
+export const ADMIN_SCOPE: readonly string[] = ['admin', 'shared']
+
+/** Whether a file (absolute path) is one of the key's inputs. `scope`: top-level folders to keep
+ * (the root's own files always count); undefined: every folder the builds may read. */
+export function isKeyInput(root: string, file: string, skipDirs: readonly string[], scope?: readonly string[]): boolean {
   const rel = path.relative(root, file)
   if (rel.startsWith('..') || path.isAbsolute(rel)) return false
   const parts = rel.split(path.sep)
   if (SKIPPED_TOP.has(parts[0]) || /^dist/.test(parts[0])) return false
+  if (scope && parts.length > 1 && !scope.includes(parts[0])) return false
   if (skipDirs.some((dir) => file === dir || file.startsWith(dir + path.sep))) return false
   if (parts[0] === 'data' && DATA_FILE.test(rel)) return false
   return true
 }
 
-function* keyFiles(root: string, dir: string, skipDirs: readonly string[]): Generator<string> {
+function* keyFiles(root: string, dir: string, skipDirs: readonly string[], scope?: readonly string[]): Generator<string> {
   const entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
   for (const entry of entries) {
     const full = path.join(dir, entry.name)
     if (entry.isDirectory()) {
-      if (isKeyInput(root, path.join(full, '_'), skipDirs)) yield* keyFiles(root, full, skipDirs)
-    } else if (entry.isFile() && isKeyInput(root, full, skipDirs)) yield full
+      if (isKeyInput(root, path.join(full, '_'), skipDirs, scope)) yield* keyFiles(root, full, skipDirs, scope)
+    } else if (entry.isFile() && isKeyInput(root, full, skipDirs, scope)) yield full
   }
 }
 
@@ -62,10 +73,10 @@ function* keyFiles(root: string, dir: string, skipDirs: readonly string[]): Gene
  * records both), Node's version and platform, and the build-time environment.
  * `skipDirs`: absolute folders inside root to leave out (the output folder, a data folder).
  */
-export function sourceHash(root: string, skipDirs: readonly string[] = []): { hash: string; files: number } {
+export function sourceHash(root: string, skipDirs: readonly string[] = [], scope?: readonly string[]): { hash: string; files: number } {
   const hash = crypto.createHash('sha256')
   let files = 0
-  for (const file of keyFiles(root, root, skipDirs)) {
+  for (const file of keyFiles(root, root, skipDirs, scope)) {
     hash.update(`${path.relative(root, file)}\0`)
     hash.update(fs.readFileSync(file))
     hash.update('\0')
@@ -77,7 +88,7 @@ export function sourceHash(root: string, skipDirs: readonly string[] = []): { ha
     .filter((k) => ENV_KEY.test(k))
     .sort()
     .map((k) => `${k}=${process.env[k]}`)
-  hash.update(JSON.stringify({ root, node: process.version, platform: process.platform, arch: process.arch, env }))
+  hash.update(JSON.stringify({ root, node: process.version, platform: process.platform, arch: process.arch, env, scope: scope ?? 'all' }))
   return { hash: hash.digest('hex'), files }
 }
 
@@ -141,12 +152,12 @@ export function createBuildCache(cacheDir: string | undefined) {
 
 /** Loaded module files (absolute) that the key does not hash: outside node_modules and outside
  * the key's inputs. Empty when the key covers everything the step read. */
-export function unhashedInputs(root: string, loaded: string[], skipDirs: readonly string[]): string[] {
+export function unhashedInputs(root: string, loaded: string[], skipDirs: readonly string[], scope?: readonly string[]): string[] {
   return loaded.filter((file) => {
     const clean = file.replace(/^\0+/, '').split('?')[0]
     if (!path.isAbsolute(clean) || !fs.existsSync(clean)) return false // virtual modules
     if (clean.split(path.sep).includes('node_modules')) return false
-    return !isKeyInput(root, clean, skipDirs)
+    return !isKeyInput(root, clean, skipDirs, scope)
   })
 }
 

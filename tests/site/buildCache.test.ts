@@ -2,7 +2,10 @@
 // 1. the real site, cache empty: the bundles and the admin are built and stored;
 // 2. a synthetic data set (other cities, other pages): both come from the cache, since the code
 //    did not change, and the bundles are data-independent (the pages load data in hooks);
-// 3. the same synthetic data with a changed build-time input (a VITE_ variable, as a source or
+// 3. the same synthetic data with a code change outside admin/ and shared/ (a new file in a
+//    top-level folder of its own, which only the whole tree's key hashes): the bundles are built
+//    again, the admin comes from the cache (its own key, decision 206);
+// 4. the same synthetic data with a changed build-time input (a VITE_ variable, as a source or
 //    lockfile change would): both are built again, and dist/client is byte-identical to build 2's.
 import { spawnSync } from 'node:child_process'
 import crypto from 'node:crypto'
@@ -56,6 +59,7 @@ function hashes(dir: string): string[] {
 let cold: ReturnType<typeof build>
 let warm: ReturnType<typeof build>
 let changed: ReturnType<typeof build>
+let outsideAdmin: ReturnType<typeof build>
 let afterWarm = ''
 function restoreAutoImporter() {
   // By rename: node_modules may be hard-linked into other checkouts.
@@ -69,6 +73,15 @@ beforeAll(() => {
   restoreAutoImporter()
   warm = build({ DATA_DIR: synthetic })
   afterWarm = fs.readFileSync(autoImporter, 'utf8')
+  // Not a page, template or config that other tests build from: a folder of its own, removed at once.
+  const probe = path.join(root, `build-cache-probe-${process.pid}`)
+  fs.mkdirSync(probe)
+  try {
+    fs.writeFileSync(path.join(probe, 'probe.ts'), 'export const probe = 1\n')
+    outsideAdmin = build({ DATA_DIR: synthetic })
+  } finally {
+    fs.rmSync(probe, { recursive: true, force: true })
+  }
   changed = build({ DATA_DIR: synthetic, VITE_BUILD_CACHE_PROBE: '1' })
 }, 900_000)
 
@@ -92,6 +105,13 @@ describe('build cache', () => {
     // Synthetic cities: more pages than the real site, whose bundles were stored.
     expect(warm.files.length).toBeGreaterThan(cold.files.length)
     expect(warm.files).toEqual(changed.files)
+  })
+
+  it('builds the bundles again after a code change outside the admin, and copies the admin (its own key)', () => {
+    expect(outsideAdmin.log).toMatch(/bundles built in/)
+    expect(outsideAdmin.log).toMatch(/admin copied from the build cache/)
+    expect(outsideAdmin.log).not.toMatch(/not stored/)
+    expect(outsideAdmin.files).toEqual(warm.files)
   })
 
   it('leaves vike’s record of the last server bundle as a build of that folder does', () => {
