@@ -331,9 +331,9 @@ async function buildSiteWith(
   }
   /** Stores a step's output unless Vite loaded a file the key did not hash (then says which). */
   const storeStep = (kind: 'bundles' | 'admin', result: StepResult, from: string) => {
-    const key = kind === 'admin' ? adminKey : cacheKey
+    const { key, scope } = kind === 'admin' ? { key: adminKey, scope: ADMIN_SCOPE } : { key: cacheKey, scope: undefined }
     if (!key) return
-    const unhashed = unhashedInputs(root, result.inputs ?? [], cacheSkips, kind === 'admin' ? ADMIN_SCOPE : undefined)
+    const unhashed = unhashedInputs(root, result.inputs ?? [], cacheSkips, scope)
     if (unhashed.length) {
       log(`  build cache: ${kind} not stored, it read files the cache key does not hash: ${unhashed.slice(0, 5).join(', ')}`)
       return

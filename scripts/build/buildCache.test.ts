@@ -46,10 +46,20 @@ const edit = (root: string, file: string, text: string) => {
   fs.writeFileSync(path.join(root, file), text)
 }
 
+/** Makes each edit in turn and expects a hash that `hashOf` has not given before; returns the hashes seen. */
+function expectNewHashPerEdit(root: string, edits: [string, string][], hashOf: () => string, seen = new Set([hashOf()])) {
+  for (const [file, text] of edits) {
+    edit(root, file, text)
+    const hash = hashOf()
+    expect(seen.has(hash), file).toBe(false)
+    seen.add(hash)
+  }
+  return seen
+}
+
 describe('sourceHash', () => {
   it('changes with any code, config, new file or installed package', () => {
     const root = project()
-    const seen = new Set([sourceHash(root).hash])
     const changes: [string, string][] = [
       ['pages/home/+Page.tsx', 'export default () => <h1 className="p-8">Home</h1>'],
       ['templates/New.tsx', 'export const New = 2'],
@@ -59,12 +69,7 @@ describe('sourceHash', () => {
       ['node_modules/.package-lock.json', '{"packages":{"react":{}}}'],
       ['.env', 'VITE_X=1'],
     ]
-    for (const [file, text] of changes) {
-      edit(root, file, text)
-      const { hash } = sourceHash(root)
-      expect(seen.has(hash), file).toBe(false)
-      seen.add(hash)
-    }
+    expectNewHashPerEdit(root, changes, () => sourceHash(root).hash)
   })
 
   it('changes with the build-time environment and the output folder', () => {
@@ -134,7 +139,6 @@ describe('the admin key (sourceHash with ADMIN_SCOPE)', () => {
       expect(sourceHash(root, [], ADMIN_SCOPE).hash, file).toBe(before.hash)
       expect(sourceHash(root).hash, file).not.toBe(whole)
     }
-    const seen = new Set([before.hash])
     const changes: [string, string][] = [
       ['admin/App.tsx', 'export const App = 2'],
       ['admin/leads/LeadList.tsx', 'export const LeadList = 1'],
@@ -143,12 +147,7 @@ describe('the admin key (sourceHash with ADMIN_SCOPE)', () => {
       ['tsconfig.json', '{}'],
       ['node_modules/.package-lock.json', '{"packages":{"ra-core":{}}}'],
     ]
-    for (const [file, text] of changes) {
-      edit(root, file, text)
-      const { hash } = sourceHash(root, [], ADMIN_SCOPE)
-      expect(seen.has(hash), file).toBe(false)
-      seen.add(hash)
-    }
+    const seen = expectNewHashPerEdit(root, changes, () => sourceHash(root, [], ADMIN_SCOPE).hash, new Set([before.hash]))
     process.env.VITE_CACHE_TEST = '1'
     expect(seen.has(sourceHash(root, [], ADMIN_SCOPE).hash)).toBe(false)
   })
