@@ -32,7 +32,10 @@ export function Tooltip({ content, label, idKey, className = '' }: { content: Re
     })
   }
 
-  useEffect(() => {
+  // Listening from the commit that opened it (a layout effect), not after the next paint: an
+  // Escape pressed right after a tooltip opened on focus was lost while the passive effect that
+  // adds the listener still waited for a frame (the browser test caught it once in ~30 runs).
+  useLayoutEffect(() => {
     if (!open) return
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && hide()
     document.addEventListener('keydown', onKey)
