@@ -30,7 +30,8 @@ const astroSource = path.join(root, 'bench', 'astro')
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
 const NODE_FOR_ASTRO = '22.23.3'
 
-type Run = { pages: number; totalSeconds: number; renderSeconds: number; peakRssMb: number; phases?: Record<string, number> }
+/** cpuSeconds: user + system CPU of the build's whole process tree (every child it waited for). */
+type Run = { pages: number; totalSeconds: number; renderSeconds: number; peakRssMb: number; cpuSeconds: number; phases?: Record<string, number> }
 
 /**
  * What the timed builds wrote, put aside (one rename) and deleted once every run is done, not
@@ -84,10 +85,11 @@ function prepareAstro(): { dir: string; node: string } {
   return { dir, node }
 }
 
-/** Runs a command under /usr/bin/time: wall time and the peak RSS of its whole process tree. */
+/** Runs a command under /usr/bin/time: wall time, and the peak RSS and the CPU seconds (user +
+ * system) of its whole process tree. */
 function timed(command: string, args: string[], cwd: string, env: Record<string, string>) {
   const started = performance.now()
-  const result = spawnSync('/usr/bin/time', ['-f', 'BENCH_PEAK_RSS_KB %M', command, ...args], {
+  const result = spawnSync('/usr/bin/time', ['-f', 'BENCH_PEAK_RSS_KB %M BENCH_CPU %U %S', command, ...args], {
     cwd,
     env: { ...process.env, ...env },
     encoding: 'utf8',
@@ -99,7 +101,14 @@ function timed(command: string, args: string[], cwd: string, env: Record<string,
     throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status}):\n${result.stdout.slice(-3000)}\n${result.stderr.slice(-3000)}`)
   }
   const rss = /BENCH_PEAK_RSS_KB (\d+)/.exec(result.stderr)
-  return { totalSeconds, peakRssMb: rss ? Number(rss[1]) / 1024 : NaN, stdout: result.stdout, stderr: result.stderr }
+  const cpu = /BENCH_CPU ([\d.]+) ([\d.]+)/.exec(result.stderr)
+  return {
+    totalSeconds,
+    peakRssMb: rss ? Number(rss[1]) / 1024 : NaN,
+    cpuSeconds: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN,
+    stdout: result.stdout,
+    stderr: result.stderr,
+  }
 }
 
 /** The output folder of our warm builds: the build cache's key includes it, so the priming build
@@ -130,7 +139,7 @@ function ours(dataDir: string, label: string, warm?: { buildCache: string; preco
     const result = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { pages: number; renderSeconds: number; phases: Record<string, number> }
     const { pages, renderSeconds, phases } = result
     if (warm && !phases.bundlesCached) throw new Error('the warm build did not take its bundles from the build cache')
-    return { pages, renderSeconds, phases, totalSeconds: run.totalSeconds, peakRssMb: run.peakRssMb }
+    return { pages, renderSeconds, phases, totalSeconds: run.totalSeconds, peakRssMb: run.peakRssMb, cpuSeconds: run.cpuSeconds }
   } finally {
     for (const dir of [outDir, buildCache, precompressCache]) putAside(dir)
     if (runnerCache) fs.rmSync(runnerCache, { recursive: true, force: true })
@@ -176,7 +185,7 @@ function astro(astroDir: { dir: string; node: string }, dataDir: string): Run {
     })
     const log = `${run.stdout}\n${run.stderr}`
     const pages = Number(/(\d+) page\(s\) built/.exec(stripColors(log))?.[1] ?? NaN)
-    return { pages, renderSeconds: astroRenderSeconds(log), totalSeconds: run.totalSeconds, peakRssMb: run.peakRssMb }
+    return { pages, renderSeconds: astroRenderSeconds(log), totalSeconds: run.totalSeconds, peakRssMb: run.peakRssMb, cpuSeconds: run.cpuSeconds }
   } finally {
     putAside(outDir)
   }
@@ -191,6 +200,7 @@ const medianRun = (runs: Run[]): Run => ({
   totalSeconds: median(runs.map((r) => r.totalSeconds)),
   renderSeconds: median(runs.map((r) => r.renderSeconds)),
   peakRssMb: median(runs.map((r) => r.peakRssMb)),
+  cpuSeconds: median(runs.map((r) => r.cpuSeconds)),
 })
 
 export async function vsAstro(sizes: number[]) {
@@ -244,8 +254,8 @@ export async function vsAstro(sizes: number[]) {
     ),
   ]
   const table = [
-    '| data | pages (ours / Astro) | ours total | Astro total | total ours/Astro | ours pages/s | Astro pages/s | pages/s ours/Astro | ours ms/page | Astro ms/page | ours peak RSS | Astro peak RSS | RSS ours/Astro |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| data | pages (ours / Astro) | ours total | Astro total | total ours/Astro | ours pages/s | Astro pages/s | pages/s ours/Astro | ours ms/page | Astro ms/page | ours peak RSS | Astro peak RSS | RSS ours/Astro | ours CPU | Astro CPU | CPU ours/Astro |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows
       .map(({ label, ours: o, astro: x }) =>
         [
@@ -262,6 +272,9 @@ export async function vsAstro(sizes: number[]) {
           `${o.peakRssMb.toFixed(0)} MB`,
           `${x.peakRssMb.toFixed(0)} MB`,
           (o.peakRssMb / x.peakRssMb).toFixed(2),
+          `${o.cpuSeconds.toFixed(1)} s`,
+          `${x.cpuSeconds.toFixed(1)} s`,
+          (o.cpuSeconds / x.cpuSeconds).toFixed(2),
         ].join(' | '),
       )
       .map((line) => `| ${line} |`),
@@ -270,25 +283,31 @@ export async function vsAstro(sizes: number[]) {
   // with size as its fixed costs (bundles, admin, start-up) spread over more pages, so what must
   // stay flat is what each page adds: the pre-render's ms/page, and the total's growth per added page
   // between two sizes (Δ total / Δ pages), whose ratio from the first interval to the last says
-  // whether the build grows linearly (1.00) or faster (> 1.15 misses the target).
+  // whether the build grows linearly (1.00) or faster (> 1.15 misses the target). The same for the
+  // CPU seconds of the whole process tree (decision 208): what each added page costs in work,
+  // whatever the two cores' schedule did with it (on a shared VM the CPU seconds still move with
+  // the machine's speed, so read both slopes over several runs).
   const synthetic = rows.filter((r) => r.label.endsWith('cities')).sort((a, b) => a.ours.pages - b.ours.pages)
-  const added = (a: Run, b: Run) => ((a.totalSeconds - b.totalSeconds) * 1000) / (a.pages - b.pages)
+  const added = (a: Run, b: Run, k: 'totalSeconds' | 'cpuSeconds' = 'totalSeconds') => ((a[k] - b[k]) * 1000) / (a.pages - b.pages)
   const growthTable =
     synthetic.length < 2
       ? []
       : [
-          '| data | ours pre-render ms/page | Astro pre-render ms/page | ours ms per added page | Astro ms per added page |',
-          '|---|---|---|---|---|',
+          '| data | ours pre-render ms/page | Astro pre-render ms/page | ours ms per added page | Astro ms per added page | ours CPU-ms per added page | Astro CPU-ms per added page |',
+          '|---|---|---|---|---|---|---|',
           ...synthetic.map(({ label, ours: o, astro: x }, i) => {
             const prev = synthetic[i - 1]
-            return `| ${label} | ${((o.renderSeconds * 1000) / o.pages).toFixed(2)} | ${((x.renderSeconds * 1000) / x.pages).toFixed(2)} | ${prev ? added(o, prev.ours).toFixed(2) : '-'} | ${prev ? added(x, prev.astro).toFixed(2) : '-'} |`
+            const delta = (r: Run, p: Run | undefined, k?: 'cpuSeconds') => (p ? added(r, p, k).toFixed(2) : '-')
+            return `| ${label} | ${((o.renderSeconds * 1000) / o.pages).toFixed(2)} | ${((x.renderSeconds * 1000) / x.pages).toFixed(2)} | ${delta(o, prev?.ours)} | ${delta(x, prev?.astro)} | ${delta(o, prev?.ours, 'cpuSeconds')} | ${delta(x, prev?.astro, 'cpuSeconds')} |`
           }),
           '',
-          ...(synthetic.length < 3 ? [] : (['ours', 'astro'] as const)).map((who) => {
-            const first = added(synthetic[1][who], synthetic[0][who])
-            const last = added(synthetic.at(-1)![who], synthetic.at(-2)![who])
-            return `${who === 'ours' ? 'Ours' : 'Astro'}: ms per added page, last interval / first interval = ${(last / first).toFixed(2)} (flat within ±15%: 0.85-1.15)`
-          }),
+          ...(synthetic.length < 3 ? [] : (['ours', 'astro'] as const)).flatMap((who) =>
+            (['totalSeconds', 'cpuSeconds'] as const).map((k) => {
+              const first = added(synthetic[1][who], synthetic[0][who], k)
+              const last = added(synthetic.at(-1)![who], synthetic.at(-2)![who], k)
+              return `${who === 'ours' ? 'Ours' : 'Astro'}: ${k === 'totalSeconds' ? 'ms' : 'CPU-ms'} per added page, last interval / first interval = ${(last / first).toFixed(2)} (flat within ±15%: 0.85-1.15)`
+            }),
+          ),
         ]
   console.log(
     `\nOurs vs Astro (medians of ${runs} alternating runs each; ${os.cpus().length} cores, load ${os
@@ -296,7 +315,7 @@ export async function vsAstro(sizes: number[]) {
       .map((l) => l.toFixed(1))
       .join(
         ' ',
-      )}). Ours COLD (empty caches). pages/s = pages / pre-render phase; ms/page = total / pages; RSS = peak of the build's process tree.\n${table.join('\n')}\n\nOurs WARM (code unchanged, data changed: bundles and admin from the build cache, JS/CSS compressions reused) against the same runs:\n${warmTable.join('\n')}${
+      )}). Ours COLD (empty caches). pages/s = pages / pre-render phase; ms/page = total / pages; RSS = peak of the build's process tree; CPU = user + system seconds of the whole tree.\n${table.join('\n')}\n\nOurs WARM (code unchanged, data changed: bundles and admin from the build cache, JS/CSS compressions reused) against the same runs:\n${warmTable.join('\n')}${
       growthTable.length ? `\n\nGrowth with the page count (ours cold, Astro):\n${growthTable.join('\n')}` : ''
     }`,
   )
