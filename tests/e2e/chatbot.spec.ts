@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { closeDb, findChatQuestions, findLead, uniqueEmail } from './helpers/db.ts'
 import { waitForIsland } from './helpers/islands.ts'
-import { collectRequests, offsiteRequests } from './helpers/network.ts'
+import { collectRequests, collectScriptBodies, offsiteRequests } from './helpers/network.ts'
 
 test.afterAll(closeDb)
 
@@ -34,11 +34,8 @@ test('the launcher is on every kind of page, closed', async ({ page }) => {
 })
 
 test('its code and index load on first open, not with the page', async ({ page }) => {
-  const scripts: Promise<string>[] = []
+  const scripts = collectScriptBodies(page)
   const urls = collectRequests(page)
-  page.on('response', (response) => {
-    if (response.url().endsWith('.js')) scripts.push(response.text())
-  })
   await page.goto('/services')
   await waitForIsland(page, 'ChatLauncher')
   await page.waitForLoadState('networkidle')

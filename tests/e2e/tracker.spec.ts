@@ -4,7 +4,7 @@
 // the real /api/events accepts, first/last-touch attribution, and no request leaving the machine
 // unless a GA4 id is configured.
 import { expect, test, type Page } from '@playwright/test'
-import { collectEvents, collectRequests, offsiteRequests, type SentEvent } from './helpers/network.ts'
+import { collectEvents, collectRequests, collectScriptBodies, offsiteRequests, type SentEvent } from './helpers/network.ts'
 
 const analyticsOn = (page: Page) => page.evaluate(() => document.documentElement.dataset.analytics === 'on')
 const storedAttribution = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('pl_attribution') ?? 'null') as Record<string, string> | null)
@@ -67,18 +67,15 @@ test.describe('loading', () => {
   })
 
   test('the tracker code is not in the initial bundle: it arrives in a chunk loaded after idle', async ({ page }) => {
-    const scripts: { url: string; body: Promise<string> }[] = []
-    page.on('response', (response) => {
-      if (response.url().endsWith('.js')) scripts.push({ url: response.url(), body: response.text() })
-    })
+    const scripts = collectScriptBodies(page)
     await pauseClock(page)
     await page.goto('/')
-    const initial = await Promise.all(scripts.map((s) => s.body))
+    const initial = await Promise.all(scripts)
     expect(initial.length).toBeGreaterThan(0)
     // The tracker's endpoint marks its code (the error reporter, loaded at once, also beacons).
     expect(initial.some((body) => body.includes('/api/events'))).toBe(false)
     await startTracker(page)
-    const later = await Promise.all(scripts.slice(initial.length).map((s) => s.body))
+    const later = await Promise.all(scripts.slice(initial.length))
     expect(later.some((body) => body.includes('/api/events'))).toBe(true)
   })
 })

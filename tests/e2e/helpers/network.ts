@@ -34,6 +34,24 @@ export function collectRequests(page: Page): string[] {
   return urls
 }
 
+/**
+ * The bodies of the JS files the page receives, in arrival order. Each body is read as its
+ * response arrives, so the list can be awaited in slices (what came with the page, what came
+ * later). A script that arrives after the test's last read is never awaited: when the test ends,
+ * Playwright rejects its pending read ("response.text: Test ended"), and that rejection must not
+ * fail a test that never needed the body. A body the test does await still rejects there.
+ */
+export function collectScriptBodies(page: Page): Promise<string>[] {
+  const bodies: Promise<string>[] = []
+  page.on('response', (response) => {
+    if (!response.url().endsWith('.js')) return
+    const body = response.text()
+    body.catch(() => {}) // handled here only for the never-awaited case above
+    bodies.push(body)
+  })
+  return bodies
+}
+
 /** URLs that went anywhere but the test server (data: and blob: URLs never leave the page). */
 export function offsiteRequests(urls: string[], baseURL: string): string[] {
   const own = new URL(baseURL).host
