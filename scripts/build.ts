@@ -135,7 +135,23 @@ function adminCompressEnv(): Record<string, string> {
   return cacheDir && process.env.BUILD_ADMIN_COMPRESS !== '0' ? { ADMIN_COMPRESS_CACHE: cacheDir } : {}
 }
 
+/**
+ * The output folder must be inside the project: the server bundle in it imports its packages
+ * (vike, react) from the project's node_modules, and vike takes a path outside the working
+ * directory's first folder for a relative one. Outside, the build failed half-way with an ENOENT
+ * on a path that does not exist (/work/app/tmp/site/client/.vite/manifest.json for /tmp/site).
+ */
+export function checkOutDir(projectRoot: string, dist: string) {
+  const relative = path.relative(projectRoot, dist)
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) {
+    throw new Error(
+      `BUILD_OUT_DIR must be a folder inside the project (${projectRoot}), not ${dist}: the server bundle it holds loads its packages from the project's node_modules. Build into the project (the default is dist/) and copy or deploy the folder from there.`,
+    )
+  }
+}
+
 export async function buildSite(options: { quiet?: boolean; serial?: boolean } = {}) {
+  checkOutDir(root, distDir)
   // The pre-render hooks run from the bundled server code, where import.meta.url no longer
   // points into data/: tell them where the data is (the bundles' child inherits it too).
   process.env.DATA_DIR ||= path.join(root, 'data')

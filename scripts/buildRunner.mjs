@@ -105,6 +105,15 @@ function currentBundle(dir, key) {
   return manifest
 }
 
+/** esbuild writes each source map's `sources` relative to the folder it wrote the map in (the
+ * staging folder, one level below `dir`): rewrites them relative to `dir`, where the map is renamed
+ * to, so stack traces name the real source files. */
+export function relocateSourceMap(mapFile, dir) {
+  const map = JSON.parse(fs.readFileSync(mapFile, 'utf8'))
+  map.sources = map.sources.map((source) => path.relative(dir, path.resolve(path.dirname(mapFile), source)).split(path.sep).join('/'))
+  fs.writeFileSync(mapFile, JSON.stringify(map))
+}
+
 /** Bundles ENTRIES into `dir` (names with their content hash, then the manifest, each written under
  * a temporary name and renamed: a concurrent build reads either the old manifest or the new one). */
 async function bundle(dir, key) {
@@ -132,6 +141,7 @@ async function bundle(dir, key) {
     for (const [file, meta] of Object.entries(result.metafile.outputs)) {
       const name = path.basename(file)
       const target = path.join(dir, name)
+      if (name.endsWith('.map')) relocateSourceMap(path.join(root, file), dir)
       if (!fs.existsSync(target)) fs.renameSync(path.join(root, file), target)
       if (meta.entryPoint) {
         const entry = Object.entries(ENTRIES).find(([, source]) => path.resolve(root, meta.entryPoint) === path.join(root, source))

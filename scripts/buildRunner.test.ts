@@ -1,6 +1,8 @@
 // scripts/buildRunner.mjs (decision 202): the build runs from one esbuild bundle of its TypeScript,
 // made again when a source it was made from changes, with import.meta pinned to each source file.
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -47,6 +49,11 @@ describe('compiledBuild', () => {
     expect(first.made).toBe(true)
     expect(Object.keys(first.files).sort()).toEqual(['build', 'chatbotWorker'])
     for (const file of Object.values(first.files)) expect(fs.existsSync(file) && fs.existsSync(`${file}.map`)).toBe(true)
+    // The maps name the real sources, relative to the folder the bundle is in (stack traces point at them).
+    const { sources } = JSON.parse(fs.readFileSync(`${first.files.build}.map`, 'utf8')) as { sources: string[] }
+    const resolved = sources.map((source) => path.resolve(cacheDir, source))
+    expect(resolved).toEqual(expect.arrayContaining([path.join(root, 'scripts', 'build.ts'), path.join(root, 'data', 'loadData.ts')]))
+    for (const file of resolved) expect(fs.existsSync(file), file).toBe(true)
 
     const again = await compiledBuild()
     expect(again).toMatchObject({ made: false, files: first.files })
@@ -69,5 +76,22 @@ describe('compiledBuild', () => {
     expect(build.root).toBe(root)
     expect(build.distDir).toBe(path.resolve(root, process.env.BUILD_OUT_DIR || 'dist'))
     expect(typeof build.runCommand).toBe('function')
+  })
+
+  it('refuses an output folder outside the project before building anything, and says why', async () => {
+    const { files } = await compiledBuild()
+    const build = (await import(pathToFileURL(files.build).href)) as typeof import('./build.ts')
+    expect(() => build.checkOutDir(root, path.join(root, 'dist-other'))).not.toThrow()
+    expect(() => build.checkOutDir(root, root)).toThrow(/inside the project/)
+    expect(() => build.checkOutDir(root, path.join(path.dirname(root), 'site'))).toThrow(/inside the project/)
+    const outside = path.join(os.tmpdir(), `outside-${process.pid}`)
+    const run = spawnSync(process.execPath, [path.join(root, 'scripts', 'buildRunner.mjs')], {
+      cwd: root,
+      env: { ...process.env, BUILD_OUT_DIR: outside },
+      encoding: 'utf8',
+    })
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain(`BUILD_OUT_DIR must be a folder inside the project (${root}), not ${outside}`)
+    expect(fs.existsSync(outside)).toBe(false)
   })
 })
