@@ -99,6 +99,9 @@ describe('sourceHash', () => {
     edit(root, 'bench/vsAstro.ts', 'bench')
     edit(root, 'dist/client/about/index.html', '<html>')
     edit(root, 'dist-bench/x/index.html', '<html>')
+    // The previous output set aside, and a discarded one (hidden folders, decision 209).
+    edit(root, '.dist-previous/client/index.html', '<html>')
+    edit(root, '.dist-discarded-1-2/server/entry.mjs', 'export {}')
     edit(root, 'var/build-cache/bundles/x/meta.json', '{}')
     edit(root, 'node_modules/react/index.js', 'react 2')
     const after = sourceHash(root)
@@ -266,7 +269,7 @@ describe('the previous output set aside while the data is validated (decision 19
     aside.restore() // settled: a no-op
     expect(contents(dist)).toEqual({ 'client/index.html': '<h1>new</h1>' })
     // Renamed aside until the build's last write, then deleted.
-    expect(fs.readdirSync(parent).sort()).toEqual(['dist', expect.stringMatching(/^dist-discarded-\d+-\d+$/)])
+    expect(fs.readdirSync(parent).sort()).toEqual([expect.stringMatching(/^\.dist-discarded-\d+-\d+$/), 'dist'])
     await aside.deleteDiscarded({ detached: false })
     expect(fs.readdirSync(parent)).toEqual(['dist'])
   })
@@ -280,6 +283,39 @@ describe('the previous output set aside while the data is validated (decision 19
     for (let i = 0; i < 200 && fs.readdirSync(parent).length > 1; i++) await new Promise((resolve) => setTimeout(resolve, 50))
     expect(fs.readdirSync(parent)).toEqual(['dist'])
     await aside.deleteDiscarded() // nothing left to delete: a no-op
+  })
+
+  it('keeps the previous and the discarded output in hidden folders, which vike does not walk (decision 209)', async () => {
+    const { parent, dist } = output()
+    const aside = setAsidePrevious(dist)
+    expect(asideDirOf(dist)).toBe(path.join(parent, '.dist-previous'))
+    expect(fs.readdirSync(parent)).toEqual(['.dist-previous'])
+    fs.mkdirSync(path.join(dist, 'client'), { recursive: true })
+    aside.discard()
+    const hidden = fs.readdirSync(parent).filter((name) => name !== 'dist')
+    expect(hidden).toEqual([expect.stringMatching(/^\.dist-discarded-/)])
+    // vike's search for legacy page files (vike/dist/node/vite/shared/findPageFiles.js) with its
+    // options: a page file in a hidden folder is never reached, one in a visible folder is.
+    fs.writeFileSync(path.join(parent, hidden[0], 'x.page.js'), '')
+    fs.mkdirSync(path.join(parent, 'dist-other'))
+    fs.writeFileSync(path.join(parent, 'dist-other', 'y.page.js'), '')
+    const { glob } = await import('tinyglobby')
+    const found = await glob(['**/*.page.js'], { ignore: ['**/node_modules/**', `${dist}/**`], cwd: parent, dot: false, expandDirectories: false })
+    expect(found).toEqual(['dist-other/y.page.js'])
+    await aside.deleteDiscarded({ detached: false })
+  })
+
+  it('puts back an older build\'s dist-previous (the name before decision 209) as it does its own', () => {
+    const { parent, dist } = output()
+    const before = contents(dist)
+    fs.renameSync(dist, path.join(parent, 'dist-previous'))
+    fs.mkdirSync(path.join(dist, 'client'), { recursive: true })
+    fs.writeFileSync(path.join(dist, 'client', 'index.html'), 'half written')
+    const next = setAsidePrevious(dist)
+    expect(contents(asideDirOf(dist))).toEqual(before)
+    next.restore()
+    expect(contents(dist)).toEqual(before)
+    expect(fs.readdirSync(parent)).toEqual(['dist'])
   })
 
   it('with no previous output, restore() only removes what the build wrote', () => {
@@ -301,7 +337,7 @@ describe('the previous output set aside while the data is validated (decision 19
     fs.mkdirSync(path.join(dist, 'client'), { recursive: true })
     fs.writeFileSync(path.join(dist, 'client', 'index.html'), 'half written')
     // A folder a killed discard() left half-deleted.
-    fs.mkdirSync(path.join(parent, 'dist-discarded-1-2'))
+    fs.mkdirSync(path.join(parent, '.dist-discarded-1-2'))
     const next = setAsidePrevious(dist)
     expect(contents(asideDirOf(dist))).toEqual(before)
     next.restore()

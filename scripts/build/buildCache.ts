@@ -50,7 +50,8 @@ export function isKeyInput(root: string, file: string, skipDirs: readonly string
   const rel = path.relative(root, file)
   if (rel.startsWith('..') || path.isAbsolute(rel)) return false
   const parts = rel.split(path.sep)
-  if (SKIPPED_TOP.has(parts[0]) || /^dist/.test(parts[0])) return false
+  // Output folders (dist, dist-*) and hidden folders (.git, .dist-previous, .dist-discarded-*).
+  if (SKIPPED_TOP.has(parts[0]) || /^dist/.test(parts[0]) || (parts.length > 1 && parts[0].startsWith('.'))) return false
   if (scope && parts.length > 1 && !scope.includes(parts[0])) return false
   if (skipDirs.some((dir) => file === dir || file.startsWith(dir + path.sep))) return false
   if (parts[0] === 'data' && DATA_FILE.test(rel)) return false
@@ -186,8 +187,11 @@ export function writeAutoImporter(text: string) {
   fs.renameSync(tmp, file)
 }
 
-/** Where the build keeps the previous output folder while it validates the data (decision 196). */
-export const asideDirOf = (distDir: string) => `${distDir}-previous`
+/** Where the build keeps the previous output folder while it validates the data (decision 196):
+ * `.dist-previous` beside `dist`. The leading dot keeps it out of vike's search for legacy
+ * `*.page.*` files, which walks every folder of the project but node_modules, the output folder and
+ * hidden ones, four times per bundles build, while the bundles build (decision 209). */
+export const asideDirOf = (distDir: string) => path.join(path.dirname(distDir), `.${path.basename(distDir)}-previous`)
 
 /**
  * Renames the previous output folder aside (one rename, however many files it holds), so the
@@ -196,16 +200,20 @@ export const asideDirOf = (distDir: string) => `${distDir}-previous`
  * output back; `discard()` (the data is valid) renames it to a folder of its own, which
  * `deleteDiscarded()` deletes after the build's last write, in a detached process (decision 073).
  *
- * `<distDir>-previous` is only ever a whole previous output: when a build was killed before the
+ * `.<dist>-previous` is only ever a whole previous output: when a build was killed before the
  * data validated, the next one finds it there and puts it back first. Discarded folders a killed
- * build left half-deleted (`<distDir>-discarded-*`) are deleted then too.
+ * build left half-deleted (`.<dist>-discarded-*`) are deleted then too. An older build's
+ * `<dist>-previous` (the name before decision 209) is put back the same way.
  */
 export function setAsidePrevious(distDir: string, aside = asideDirOf(distDir)) {
   const parent = path.dirname(distDir)
-  const discardedPrefix = `${path.basename(distDir)}-discarded-`
-  if (fs.existsSync(aside)) {
+  // Hidden too: a discarded output is renamed while the bundles' child may still be building.
+  const discardedPrefix = `.${path.basename(distDir)}-discarded-`
+  for (const previous of [aside, `${distDir}-previous`]) {
+    if (!fs.existsSync(previous)) continue
     fs.rmSync(distDir, { recursive: true, force: true })
-    fs.renameSync(aside, distDir)
+    fs.renameSync(previous, distDir)
+    break
   }
   const leftovers = fs.existsSync(parent) ? fs.readdirSync(parent).filter((name) => name.startsWith(discardedPrefix)) : []
   for (const name of leftovers) fs.promises.rm(path.join(parent, name), { recursive: true, force: true }).catch(() => {})
@@ -223,7 +231,7 @@ export function setAsidePrevious(distDir: string, aside = asideDirOf(distDir)) {
       if (had) fs.renameSync(aside, distDir)
     },
     /** The data is valid: the previous output is renamed to a folder of its own
-     * (`<distDir>-discarded-*`), deleted by deleteDiscarded() once the build has written everything. */
+     * (`.<dist>-discarded-*`), deleted by deleteDiscarded() once the build has written everything. */
     discard() {
       if (settled || !had) return
       settled = true

@@ -102,7 +102,7 @@ describe('a data error', () => {
     previousOutput()
     const before = files(outDir)
     // What a build killed midway leaves: the previous output aside, a half-written one in its place.
-    fs.renameSync(outDir, `${outDir}-previous`)
+    fs.renameSync(outDir, path.join(parent, '.out-previous'))
     fs.mkdirSync(path.join(outDir, 'server'), { recursive: true })
     fs.writeFileSync(path.join(outDir, 'server', 'entry.mjs'), 'half written')
     const run = build()
