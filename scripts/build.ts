@@ -162,7 +162,7 @@ export async function buildSite(options: { quiet?: boolean; serial?: boolean } =
   /** Seconds spent in each phase, for `npm run bench:build`; startup: from the process's start
    * (Node, tsx, this module's light imports) to here. */
   const phases: Record<string, number> = { startup: started / 1000 }
-  const bundlesChild = process.env.BUILD_PRESTART_BUNDLES === '0' ? undefined : prestartStep('bundles', ['', options.quiet ? 'quiet' : ''])
+  let bundlesChild = process.env.BUILD_PRESTART_BUNDLES === '0' ? undefined : prestartStep('bundles', ['', options.quiet ? 'quiet' : ''])
   // The build cache (decision 174): the bundles and the admin depend on the code alone; when it
   // did not change since a build that stored them, they are copied instead of built. The key
   // reads no data, so it comes first: it decides whether the bundles' child builds at all.
@@ -183,6 +183,14 @@ export async function buildSite(options: { quiet?: boolean; serial?: boolean } =
   const setAside = earlyBundles ? setAsidePrevious(distDir, aside) : undefined
   const willBuild = !(cacheKey && buildCache.has('bundles', cacheKey))
   let bundlesGo: Promise<StepResult> | undefined
+  // The bundles are in the build cache: the pre-started child, which has written nothing, is
+  // stopped now rather than when the build ends. Left alone it went on loading Vite, vike and the
+  // plugins beside the pre-render: a warm 1k build took 0.85 CPU-seconds and 0.3 s more. Should
+  // the cache entry be gone when it is copied, a new child builds them (buildSiteWith).
+  if (!willBuild && bundlesChild) {
+    void bundlesChild.stop()
+    bundlesChild = undefined
+  }
   if (earlyBundles && willBuild && bundlesChild) {
     phases.bundlesGo = (performance.now() - started) / 1000
     bundlesGo = bundlesChild.go()

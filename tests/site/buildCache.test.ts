@@ -1,13 +1,14 @@
 // The build cache (decision 174) on whole builds, into one output folder with a cache of its own:
 // 1. the real site, cache empty: the bundles and the admin are built and stored;
 // 2. a synthetic data set (other cities, other pages): both come from the cache, since the code
-//    did not change, and the bundles are data-independent (the pages load data in hooks);
+//    did not change, and the bundles are data-independent (the pages load data in hooks); the
+//    bundles' pre-started child is stopped at once, before the pre-render;
 // 3. the same synthetic data with a code change outside admin/ and shared/ (a new file in a
 //    top-level folder of its own, which only the whole tree's key hashes): the bundles are built
 //    again, the admin comes from the cache (its own key, decision 206);
 // 4. the same synthetic data with a changed build-time input (a VITE_ variable, as a source or
 //    lockfile change would): both are built again, and dist/client is byte-identical to build 2's.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -43,6 +44,46 @@ function build(env: Record<string, string>) {
   return { log: run.stdout, files: hashes(path.join(outDir, 'client')) }
 }
 
+/** This test's `vike build` children alive now (scripts/build/viteStep.mjs vike, with its output folder). */
+function vikeChildren(): number {
+  let count = 0
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+      if (!args.some((a) => a.endsWith('viteStep.mjs')) || !args.includes('vike')) continue
+      if (fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`BUILD_OUT_DIR=${outDir}`)) count++
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return count
+}
+
+/** build(), run asynchronously: also tells whether a `vike build` child was still alive when the
+ * pre-render logged its first progress line (Linux; undefined elsewhere). */
+function buildWatched(env: Record<string, string>): Promise<ReturnType<typeof build> & { vikeChildAtRender?: boolean }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['scripts/buildRunner.mjs'], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: '', VAR_DIR: path.join(tmp, 'var'), BUILD_OUT_DIR: outDir, BUILD_CACHE_DIR: path.join(tmp, 'build-cache'), PRECOMPRESS_CACHE: 'off', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let log = ''
+    let errors = ''
+    let vikeChildAtRender: boolean | undefined
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      log += chunk
+      if (vikeChildAtRender === undefined && process.platform === 'linux' && /pre-rendered \d+\/\d+ pages/.test(log)) vikeChildAtRender = vikeChildren() > 0
+    })
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (errors += chunk))
+    child.on('error', reject)
+    child.on('close', (status) => {
+      if (status !== 0) reject(new Error(`build failed:\n${log}\n${errors}`))
+      else resolve({ log, files: hashes(path.join(outDir, 'client')), vikeChildAtRender })
+    })
+  })
+}
+
 function hashes(dir: string): string[] {
   const out: string[] = []
   const walk = (d: string) => {
@@ -57,7 +98,7 @@ function hashes(dir: string): string[] {
 }
 
 let cold: ReturnType<typeof build>
-let warm: ReturnType<typeof build>
+let warm: Awaited<ReturnType<typeof buildWatched>>
 let changed: ReturnType<typeof build>
 let outsideAdmin: ReturnType<typeof build>
 let afterWarm = ''
@@ -66,12 +107,12 @@ function restoreAutoImporter() {
   fs.writeFileSync(`${autoImporter}.${process.pid}.tmp`, registered)
   fs.renameSync(`${autoImporter}.${process.pid}.tmp`, autoImporter)
 }
-beforeAll(() => {
+beforeAll(async () => {
   synthetic = syntheticData(20)
   cold = build({})
   // Another folder's bundle registered meanwhile (as after `npm run build` of dist/).
   restoreAutoImporter()
-  warm = build({ DATA_DIR: synthetic })
+  warm = await buildWatched({ DATA_DIR: synthetic })
   afterWarm = fs.readFileSync(autoImporter, 'utf8')
   // Not a page, template or config that other tests build from: a folder of its own, removed at once.
   const probe = path.join(root, `build-cache-probe-${process.pid}`)
@@ -105,6 +146,12 @@ describe('build cache', () => {
     // Synthetic cities: more pages than the real site, whose bundles were stored.
     expect(warm.files.length).toBeGreaterThan(cold.files.length)
     expect(warm.files).toEqual(changed.files)
+  })
+
+  it('stops the pre-started bundles child as soon as the bundles are found in the cache, not at the end of the build', () => {
+    // Left waiting, it loaded Vite, vike and the plugins beside the pre-render: 0.85 CPU-seconds
+    // and 0.3 s of a warm 1k build (measured, see the commit).
+    if (process.platform === 'linux') expect(warm.vikeChildAtRender).toBe(false)
   })
 
   it('builds the bundles again after a code change outside the admin, and copies the admin (its own key)', () => {
