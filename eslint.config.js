@@ -7,7 +7,20 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['dist/', '.dist-previous/', '.dist-discarded-*/', 'dist-previous/', 'dist-bench/', 'var/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench/out/'] },
+  {
+    ignores: [
+      'dist/',
+      '.dist-previous/',
+      '.dist-discarded-*/',
+      'dist-previous/',
+      'dist-bench/',
+      'var/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'bench/out/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

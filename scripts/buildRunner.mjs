@@ -110,7 +110,12 @@ function currentBundle(dir, key) {
  * to, so stack traces name the real source files. */
 export function relocateSourceMap(mapFile, dir) {
   const map = JSON.parse(fs.readFileSync(mapFile, 'utf8'))
-  map.sources = map.sources.map((source) => path.relative(dir, path.resolve(path.dirname(mapFile), source)).split(path.sep).join('/'))
+  map.sources = map.sources.map((source) =>
+    path
+      .relative(dir, path.resolve(path.dirname(mapFile), source))
+      .split(path.sep)
+      .join('/'),
+  )
   fs.writeFileSync(mapFile, JSON.stringify(map))
 }
 

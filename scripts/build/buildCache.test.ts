@@ -305,7 +305,7 @@ describe('the previous output set aside while the data is validated (decision 19
     await aside.deleteDiscarded({ detached: false })
   })
 
-  it('puts back an older build\'s dist-previous (the name before decision 209) as it does its own', () => {
+  it("puts back an older build's dist-previous (the name before decision 209) as it does its own", () => {
     const { parent, dist } = output()
     const before = contents(dist)
     fs.renameSync(dist, path.join(parent, 'dist-previous'))

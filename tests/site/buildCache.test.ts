@@ -65,7 +65,15 @@ function buildWatched(env: Record<string, string>): Promise<ReturnType<typeof bu
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['scripts/buildRunner.mjs'], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: '', VAR_DIR: path.join(tmp, 'var'), BUILD_OUT_DIR: outDir, BUILD_CACHE_DIR: path.join(tmp, 'build-cache'), PRECOMPRESS_CACHE: 'off', ...env },
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        VAR_DIR: path.join(tmp, 'var'),
+        BUILD_OUT_DIR: outDir,
+        BUILD_CACHE_DIR: path.join(tmp, 'build-cache'),
+        PRECOMPRESS_CACHE: 'off',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let log = ''
