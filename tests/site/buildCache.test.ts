@@ -25,18 +25,21 @@ const autoImporter = autoImporterFile()
 const registered = fs.readFileSync(autoImporter)
 let synthetic = ''
 
+/** The environment of every build of this test: its own output folder, caches and var folder, no database. */
+const buildEnv = (env: Record<string, string>) => ({
+  ...process.env,
+  DATABASE_URL: '',
+  VAR_DIR: path.join(tmp, 'var'),
+  BUILD_OUT_DIR: outDir,
+  BUILD_CACHE_DIR: path.join(tmp, 'build-cache'),
+  PRECOMPRESS_CACHE: 'off',
+  ...env,
+})
+
 function build(env: Record<string, string>) {
   const run = spawnSync(process.execPath, ['scripts/buildRunner.mjs'], {
     cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      VAR_DIR: path.join(tmp, 'var'),
-      BUILD_OUT_DIR: outDir,
-      BUILD_CACHE_DIR: path.join(tmp, 'build-cache'),
-      PRECOMPRESS_CACHE: 'off',
-      ...env,
-    },
+    env: buildEnv(env),
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   })
@@ -65,15 +68,7 @@ function buildWatched(env: Record<string, string>): Promise<ReturnType<typeof bu
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['scripts/buildRunner.mjs'], {
       cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: '',
-        VAR_DIR: path.join(tmp, 'var'),
-        BUILD_OUT_DIR: outDir,
-        BUILD_CACHE_DIR: path.join(tmp, 'build-cache'),
-        PRECOMPRESS_CACHE: 'off',
-        ...env,
-      },
+      env: buildEnv(env),
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let log = ''
