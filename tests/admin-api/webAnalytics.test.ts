@@ -112,9 +112,9 @@ describe.each(databases)('web analytics and Google Analytics API ($name)', (targ
     // No job runner timer: the rollup (cron and at start) and the GA4 forwarding run only when the
     // test calls them, never beside its inserts (see savedFunnels.test.ts).
     server = await startAdminServer(target, {}, { jobs: { autoStart: false } })
-    // A few minutes ago, within the current hour (so today, UTC): the server rolls up the complete
-    // hours when it starts, and events written afterwards into an hour already rolled up are only
-    // seen after the next rollup, which made this test fail in the first 10 minutes of an hour.
+    // A few minutes ago, within the current hour (so today, UTC): events written into an hour
+    // already rolled up are only seen after the next rollup. When the server still rolled up at
+    // start, seeding an earlier hour made this test fail in the first 10 minutes of an hour.
     const now = Date.now()
     const start = Math.max(now - 10 * 60_000, Math.floor(now / 3600_000) * 3600_000)
     await seedSessions(server.db, SEEDED, start)
