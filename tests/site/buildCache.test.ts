@@ -16,6 +16,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { syntheticData } from '../../bench/syntheticData.ts'
 import { autoImporterFile } from '../../scripts/build/buildCache.ts'
+import { buildProcesses } from './buildProcesses.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'build-cache-test-'))
@@ -48,19 +49,7 @@ function build(env: Record<string, string>) {
 }
 
 /** This test's `vike build` children alive now (scripts/build/viteStep.mjs vike, with its output folder). */
-function vikeChildren(): number {
-  let count = 0
-  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
-      if (!args.some((a) => a.endsWith('viteStep.mjs')) || !args.includes('vike')) continue
-      if (fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`BUILD_OUT_DIR=${outDir}`)) count++
-    } catch {
-      // gone, or not ours to read
-    }
-  }
-  return count
-}
+const vikeChildren = () => buildProcesses(outDir, (args) => args.some((a) => a.endsWith('viteStep.mjs')) && args.includes('vike'))
 
 /** build(), run asynchronously: also tells whether a `vike build` child was still alive when the
  * pre-render logged its first progress line (Linux; undefined elsewhere). */

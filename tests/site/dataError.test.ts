@@ -10,6 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { syntheticData } from '../../bench/syntheticData.ts'
+import { buildProcesses } from './buildProcesses.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'data-error-test-'))
@@ -47,20 +48,6 @@ function files(dir: string): string[] {
     .sort()
 }
 
-/** Build children still running with this output folder (Linux: their environment in /proc). */
-function childrenLeft(): number {
-  if (process.platform !== 'linux') return 0
-  let count = 0
-  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`BUILD_OUT_DIR=${outDir}`)) count++
-    } catch {
-      // gone, or not ours to read
-    }
-  }
-  return count
-}
-
 function previousOutput() {
   fs.rmSync(parent, { recursive: true, force: true })
   for (const [file, text] of Object.entries({
@@ -94,7 +81,7 @@ describe('a data error', () => {
     expect(fs.readdirSync(parent)).toEqual(['out'])
     // A child left running would go on writing into the folder.
     await new Promise((resolve) => setTimeout(resolve, 1000))
-    expect(childrenLeft()).toBe(0)
+    expect(buildProcesses(outDir)).toBe(0)
     expect(files(outDir)).toEqual(before)
   })
 
