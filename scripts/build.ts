@@ -9,6 +9,8 @@ import {
   ADMIN_SCOPE,
   asideDirOf,
   buildCacheDir,
+  cachesRoot,
+  moveLegacyCaches,
   createBuildCache,
   readAutoImporter,
   setAsidePrevious,
@@ -121,7 +123,7 @@ const varDir = path.resolve(root, process.env.VAR_DIR || 'var')
 function precompressCacheDir() {
   if (process.env.PRECOMPRESS_CACHE === 'off') return undefined
   if (process.env.PRECOMPRESS_CACHE_DIR) return path.resolve(process.env.PRECOMPRESS_CACHE_DIR)
-  return path.join(varDir, 'precompress-cache', path.relative(root, distDir).replace(/[^\w.-]+/g, '_') || 'dist')
+  return path.join(cachesRoot(root), 'proofline-precompress', path.relative(root, distDir).replace(/[^\w.-]+/g, '_') || 'dist')
 }
 
 /** Where the admin's child builds (moved into the output's client folder once the bundles are there:
@@ -167,7 +169,8 @@ export async function buildSite(options: { quiet?: boolean; serial?: boolean } =
   // did not change since a build that stored them, they are copied instead of built. The key
   // reads no data, so it comes first: it decides whether the bundles' child builds at all.
   const cacheStarted = performance.now()
-  const buildCache = createBuildCache(buildCacheDir(root, varDir))
+  moveLegacyCaches(root, varDir)
+  const buildCache = createBuildCache(buildCacheDir(root))
   const aside = asideDirOf(distDir)
   const cacheSkips = [distDir, varDir, aside]
   const cacheKey = buildCache.enabled ? sourceHash(root, cacheSkips).hash : ''

@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ADMIN_SCOPE, asideDirOf, buildCacheDir, createBuildCache, setAsidePrevious, sourceHash, unhashedInputs } from './buildCache.ts'
+import { ADMIN_SCOPE, asideDirOf, buildCacheDir, createBuildCache, moveLegacyCaches, setAsidePrevious, sourceHash, unhashedInputs } from './buildCache.ts'
 
 const roots: string[] = []
 afterEach(() => {
@@ -12,6 +12,7 @@ afterEach(() => {
   delete process.env.VITE_CACHE_TEST
   delete process.env.BUILD_CACHE
   delete process.env.BUILD_CACHE_DIR
+  delete process.env.PRECOMPRESS_CACHE_DIR
 })
 
 /** A small project: code, configs, data files, docs and tests, and an installed lockfile. */
@@ -216,12 +217,61 @@ describe('createBuildCache', () => {
   })
 
   it('is off with BUILD_CACHE=off and moves with BUILD_CACHE_DIR', () => {
-    expect(buildCacheDir('/p', '/p/var')).toBe('/p/var/build-cache')
+    expect(buildCacheDir('/p')).toBe('/p/node_modules/.cache/proofline-build-cache')
     process.env.BUILD_CACHE_DIR = '/tmp/elsewhere'
-    expect(buildCacheDir('/p', '/p/var')).toBe('/tmp/elsewhere')
+    expect(buildCacheDir('/p')).toBe('/tmp/elsewhere')
     process.env.BUILD_CACHE = 'off'
-    expect(buildCacheDir('/p', '/p/var')).toBeUndefined()
+    expect(buildCacheDir('/p')).toBeUndefined()
     expect(createBuildCache(undefined).restore('bundles', 'k', '/tmp/x')).toBeUndefined()
+  })
+})
+
+describe('moveLegacyCaches (decision 211)', () => {
+  /** A project whose var/ holds the caches where builds before decision 211 kept them. */
+  function legacy() {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'legacy-caches-'))
+    roots.push(root)
+    const varDir = path.join(root, 'var')
+    const files: Record<string, string> = {
+      'app.sqlite': 'db',
+      'build-cache/bundles/k1/meta.json': '{"seconds":3}',
+      'precompress-cache/dist/ab/cd.br': 'br bytes',
+    }
+    for (const [name, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(varDir, name)), { recursive: true })
+      fs.writeFileSync(path.join(varDir, name), text)
+    }
+    return { root, varDir, cache: path.join(root, 'node_modules', '.cache') }
+  }
+
+  it('moves var/build-cache and var/precompress-cache into node_modules/.cache with their entries, and nothing else of var/', () => {
+    const { root, varDir, cache } = legacy()
+    moveLegacyCaches(root, varDir)
+    expect(fs.readdirSync(varDir)).toEqual(['app.sqlite'])
+    expect(fs.readFileSync(path.join(cache, 'proofline-build-cache/bundles/k1/meta.json'), 'utf8')).toBe('{"seconds":3}')
+    expect(fs.readFileSync(path.join(cache, 'proofline-precompress/dist/ab/cd.br'), 'utf8')).toBe('br bytes')
+    // The moved build cache is the one the build now reads.
+    expect(createBuildCache(buildCacheDir(root)).has('bundles', 'k1')).toBe(true)
+    moveLegacyCaches(root, varDir) // nothing left to move: a no-op
+    expect(fs.readdirSync(path.join(cache, 'proofline-build-cache', 'bundles'))).toEqual(['k1'])
+  })
+
+  it('deletes an old folder when the new one is already there (an older checkout built since), keeping the new one', () => {
+    const { root, varDir, cache } = legacy()
+    fs.mkdirSync(path.join(cache, 'proofline-precompress', 'dist'), { recursive: true })
+    fs.writeFileSync(path.join(cache, 'proofline-precompress', 'dist', 'kept.br'), 'newer')
+    moveLegacyCaches(root, varDir)
+    expect(fs.readdirSync(varDir)).toEqual(['app.sqlite'])
+    expect(fs.readdirSync(path.join(cache, 'proofline-precompress', 'dist'))).toEqual(['kept.br'])
+  })
+
+  it('leaves an old default alone when its cache is configured: it may be the configured folder', () => {
+    const { root, varDir } = legacy()
+    process.env.BUILD_CACHE_DIR = path.join(varDir, 'build-cache')
+    process.env.PRECOMPRESS_CACHE_DIR = path.join(varDir, 'precompress-cache', 'dist')
+    moveLegacyCaches(root, varDir)
+    expect(fs.readdirSync(varDir).sort()).toEqual(['app.sqlite', 'build-cache', 'precompress-cache'])
+    expect(createBuildCache(buildCacheDir(root)).has('bundles', 'k1')).toBe(true)
   })
 })
 

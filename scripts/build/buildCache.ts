@@ -19,7 +19,7 @@
 // the cached admin while the bundles build again. Its recorded inputs are checked against that
 // narrower scope: an admin that starts importing from another folder is not stored, and says so.
 //
-// BUILD_CACHE=off turns the cache off; BUILD_CACHE_DIR moves it (default var/build-cache).
+// BUILD_CACHE=off turns the cache off; BUILD_CACHE_DIR moves it (default node_modules/.cache/proofline-build-cache, decision 211).
 import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
@@ -36,9 +36,42 @@ const DATA_FILE = /\.(ya?ml|md|markdown)$/i
 const ENV_KEY = /^(NODE_ENV|BUILD_OUT_DIR|VITE_.*|VIKE_.*|API_PORT)$/
 
 /** The folder of the cache, or undefined when BUILD_CACHE=off. */
-export function buildCacheDir(root: string, varDir: string): string | undefined {
+export function buildCacheDir(root: string): string | undefined {
   if (process.env.BUILD_CACHE === 'off') return undefined
-  return process.env.BUILD_CACHE_DIR ? path.resolve(process.env.BUILD_CACHE_DIR) : path.join(varDir, 'build-cache')
+  return process.env.BUILD_CACHE_DIR ? path.resolve(process.env.BUILD_CACHE_DIR) : path.join(cachesRoot(root), 'proofline-build-cache')
+}
+
+/**
+ * Where the build's caches live by default: node_modules/.cache/ (decision 211), where the build's
+ * own bundle already is (scripts/buildRunner.mjs). vike's search for legacy page files walks every
+ * folder of the project 4 times per bundles build, hidden ones too below the top level; it skips
+ * node_modules. The precompression cache of a 10,000-city site holds ~24,000 files.
+ */
+export const cachesRoot = (root: string) => path.join(root, 'node_modules', '.cache')
+
+/**
+ * The caches' defaults before decision 211, var/build-cache and var/precompress-cache, are moved
+ * once (one rename each), or deleted when the new folder is already there (an older checkout built
+ * after this one). When BUILD_CACHE_DIR or PRECOMPRESS_CACHE_DIR is set, that cache's old default
+ * is left alone: it may be the configured folder itself.
+ */
+export function moveLegacyCaches(root: string, varDir: string) {
+  const moves = [
+    ['build-cache', 'proofline-build-cache', 'BUILD_CACHE_DIR'],
+    ['precompress-cache', 'proofline-precompress', 'PRECOMPRESS_CACHE_DIR'],
+  ] as const
+  for (const [legacy, name, setting] of moves) {
+    if (process.env[setting]) continue
+    const from = path.join(varDir, legacy)
+    if (!fs.existsSync(from)) continue
+    const to = path.join(cachesRoot(root), name)
+    if (fs.existsSync(to)) {
+      fs.rmSync(from, { recursive: true, force: true })
+    } else {
+      fs.mkdirSync(path.dirname(to), { recursive: true })
+      fs.renameSync(from, to)
+    }
+  }
 }
 
 /** The top-level folders the admin's Vite build reads (with the root's own files). */

@@ -4,9 +4,9 @@
 // the build's last write, in one worker per core, biggest files first. The main thread only posts
 // file names: the worker reads, hashes, compresses and writes each file synchronously, so
 // compression no longer advances one async step per rendered page (decision 192). A content-hash
-// cache (var/precompress-cache/) keeps each file's .gz and .br from the last build: a file whose
-// bytes did not change is linked from it (or copied), not compressed again; a new entry is a hard
-// link to the file just written (decision 071). The output is the same bytes either way
+// cache (node_modules/.cache/proofline-precompress/, decision 211) keeps each file's .gz and .br
+// from the last build: a file whose bytes did not change is linked from it (or copied), not
+// compressed again; a new entry is a hard link to the file just written (decision 071). The output is the same bytes either way
 // (zlib and brotli are deterministic for the same input and levels).
 import fs from 'node:fs'
 import os from 'node:os'
