@@ -35,11 +35,16 @@ function project(): string {
     'dist/client/index.html': '<html>',
     'var/app.sqlite': 'db',
   }
-  for (const [file, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true })
-    fs.writeFileSync(path.join(root, file), text)
-  }
+  writeFiles(root, files)
   return root
+}
+
+/** Writes each file (a path relative to dir) with its text, making its folders. */
+function writeFiles(dir: string, files: Record<string, string>) {
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
+    fs.writeFileSync(path.join(dir, file), text)
+  }
 }
 
 const edit = (root: string, file: string, text: string) => {
@@ -232,15 +237,11 @@ describe('moveLegacyCaches (decision 211)', () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'legacy-caches-'))
     roots.push(root)
     const varDir = path.join(root, 'var')
-    const files: Record<string, string> = {
+    writeFiles(varDir, {
       'app.sqlite': 'db',
       'build-cache/bundles/k1/meta.json': '{"seconds":3}',
       'precompress-cache/dist/ab/cd.br': 'br bytes',
-    }
-    for (const [name, text] of Object.entries(files)) {
-      fs.mkdirSync(path.dirname(path.join(varDir, name)), { recursive: true })
-      fs.writeFileSync(path.join(varDir, name), text)
-    }
+    })
     return { root, varDir, cache: path.join(root, 'node_modules', '.cache') }
   }
 
