@@ -11,7 +11,9 @@
 // changed (a CI rebuild after a data edit): the build cache and the precompression cache are those an earlier build of the same
 // code with other data (the real site) left, so the bundles and the admin are copied and the
 // JS/CSS compressions reused, while every page is rendered and compressed again. Each round runs
-// ours cold, Astro, ours warm, in that order (A B C A B C).
+// ours cold, Astro, ours warm, in that order (A B C A B C), for every data set in turn: round 1 of
+// the real site, 1k, 5k, 10k, then round 2 of each, so the machine's drift over the bench moves all
+// sizes alike and the growth from 1k to 10k is also read within each round.
 //
 // Astro is not a product dependency: it is installed with npm into a temp folder (reused by the
 // next run while bench/astro/package.json is unchanged), with Node 22 from the npm package
@@ -211,35 +213,36 @@ export async function vsAstro(sizes: number[]) {
   if (!process.argv.includes('--no-real')) sets.push({ label: 'real site' })
   for (const count of sizes) sets.push({ label: `${count} cities`, count })
   const rows: { label: string; ours: Run; warm: Run; astro: Run }[] = []
+  /** Every run, by data set: cold ours (a), Astro (b), warm ours (c); index = round. */
+  const all = sets.map(() => ({ a: [] as Run[], b: [] as Run[], c: [] as Run[] }))
+  const dataDirs = sets.map((set) => (set.count ? syntheticData(set.count) : defaultDataDir))
   try {
-    await runSets()
+    runRounds()
   } finally {
+    sets.forEach((set, i) => set.count && fs.rmSync(dataDirs[i], { recursive: true, force: true }))
     console.log('Deleting what the builds wrote (after the last timed run, decision 072)...')
     emptyTrash()
   }
-  async function runSets() {
-    for (const set of sets) {
-      const dataDir = set.count ? syntheticData(set.count) : defaultDataDir
-      try {
-        const a: Run[] = []
-        const b: Run[] = []
-        const c: Run[] = []
-        for (let r = 0; r < runs; r++) {
-          console.log(`${set.label}: run ${r + 1}/${runs} ours, cold...`)
-          a.push(ours(dataDir, set.label.replace(/\W+/g, '-')))
-          console.log(`  ${describe(a.at(-1)!)}`)
-          console.log(`${set.label}: run ${r + 1}/${runs} Astro...`)
-          b.push(astro(astroDir, dataDir))
-          console.log(`  ${describe(b.at(-1)!)}`)
-          console.log(`${set.label}: run ${r + 1}/${runs} ours, warm (code unchanged, data changed)...`)
-          c.push(ours(dataDir, set.label.replace(/\W+/g, '-'), primed))
-          console.log(`  ${describe(c.at(-1)!)}`)
-        }
-        rows.push({ label: set.label, ours: medianRun(a), astro: medianRun(b), warm: medianRun(c) })
-      } finally {
-        if (set.count) fs.rmSync(dataDir, { recursive: true, force: true })
-      }
+  // Rounds, not one data set after another: each round builds every data set once (ours cold,
+  // Astro, ours warm), so a machine that speeds up or slows down over the bench's quarter hour
+  // moves every size alike, and the growth from 1k to 10k is read within each round (below).
+  function runRounds() {
+    for (let r = 0; r < runs; r++) {
+      sets.forEach((set, i) => {
+        const { a, b, c } = all[i]
+        const dataDir = dataDirs[i]
+        console.log(`${set.label}: round ${r + 1}/${runs} ours, cold...`)
+        a.push(ours(dataDir, set.label.replace(/\W+/g, '-')))
+        console.log(`  ${describe(a.at(-1)!)}`)
+        console.log(`${set.label}: round ${r + 1}/${runs} Astro...`)
+        b.push(astro(astroDir, dataDir))
+        console.log(`  ${describe(b.at(-1)!)}`)
+        console.log(`${set.label}: round ${r + 1}/${runs} ours, warm (code unchanged, data changed)...`)
+        c.push(ours(dataDir, set.label.replace(/\W+/g, '-'), primed))
+        console.log(`  ${describe(c.at(-1)!)}`)
+      })
     }
+    sets.forEach((set, i) => rows.push({ label: set.label, ours: medianRun(all[i].a), astro: medianRun(all[i].b), warm: medianRun(all[i].c) }))
   }
   fs.rmSync(path.join(root, 'dist-bench'), { recursive: true, force: true })
   fs.rmSync(primed.buildCache, { recursive: true, force: true })
@@ -288,6 +291,7 @@ export async function vsAstro(sizes: number[]) {
   // whatever the two cores' schedule did with it (on a shared VM the CPU seconds still move with
   // the machine's speed, so read both slopes over several runs).
   const synthetic = rows.filter((r) => r.label.endsWith('cities')).sort((a, b) => a.ours.pages - b.ours.pages)
+  const syntheticRuns = sets.flatMap((set, i) => (set.count ? [{ count: set.count, ...all[i] }] : [])).sort((x, y) => x.count - y.count)
   const added = (a: Run, b: Run, k: 'totalSeconds' | 'cpuSeconds' = 'totalSeconds') => ((a[k] - b[k]) * 1000) / (a.pages - b.pages)
   const growthTable =
     synthetic.length < 2
@@ -303,9 +307,14 @@ export async function vsAstro(sizes: number[]) {
           '',
           ...(synthetic.length < 3 ? [] : (['ours', 'astro'] as const)).flatMap((who) =>
             (['totalSeconds', 'cpuSeconds'] as const).map((k) => {
-              const first = added(synthetic[1][who], synthetic[0][who], k)
-              const last = added(synthetic.at(-1)![who], synthetic.at(-2)![who], k)
-              return `${who === 'ours' ? 'Ours' : 'Astro'}: ${k === 'totalSeconds' ? 'ms' : 'CPU-ms'} per added page, last interval / first interval = ${(last / first).toFixed(2)} (flat within ±15%: 0.85-1.15)`
+              const growth = (runsBySize: Run[]) => {
+                const first = added(runsBySize[1], runsBySize[0], k)
+                const last = added(runsBySize.at(-1)!, runsBySize.at(-2)!, k)
+                return last / first
+              }
+              // The same ratio within each round (the sizes of one round ran minutes apart).
+              const perRound = Array.from({ length: runs }, (_, r) => growth(syntheticRuns.map((x) => x[who === 'ours' ? 'a' : 'b'][r])))
+              return `${who === 'ours' ? 'Ours' : 'Astro'}: ${k === 'totalSeconds' ? 'ms' : 'CPU-ms'} per added page, last interval / first interval = ${growth(synthetic.map((x) => x[who])).toFixed(2)} from the medians; ${median(perRound).toFixed(2)} as the median of the rounds (${perRound.map((g) => g.toFixed(2)).join(', ')}) (flat within ±15%: 0.85-1.15)`
             }),
           ),
         ]
