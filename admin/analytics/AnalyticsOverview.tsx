@@ -114,7 +114,7 @@ function OverviewBody({ data, compare }: { data: Overview; compare: boolean }) {
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <DataCard
-            title="Conversions"
+            title="Conversions by kind"
             filename="analytics-conversions.csv"
             rows={[
               { kind: 'Leads (forms)', now: c.conversionsBy.leads, before: b.conversionsBy.leads },

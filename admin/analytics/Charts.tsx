@@ -4,10 +4,12 @@ import { Area, AreaChart, Bar, BarChart, CartesianGrid, Legend, Line, LineChart,
 
 const COLORS = ['#c2410c', '#1d4ed8', '#15803d', '#7c3aed', '#be123c', '#0f766e', '#a16207']
 
+/** A figure's trend line. Not focusable (`accessibilityLayer={false}`): it is drawn in an aria-hidden box beside a table
+ * of the same numbers (decision 212). */
 export function Sparkline({ points, dataKey }: { points: Record<string, number | string>[]; dataKey: string }) {
   return (
     <ResponsiveContainer width="100%" height={40}>
-      <LineChart data={points} margin={{ top: 4, right: 0, bottom: 0, left: 0 }}>
+      <LineChart data={points} margin={{ top: 4, right: 0, bottom: 0, left: 0 }} accessibilityLayer={false}>
         <Line type="monotone" dataKey={dataKey} stroke="#c2410c" dot={false} strokeWidth={2} isAnimationActive={false} />
       </LineChart>
     </ResponsiveContainer>

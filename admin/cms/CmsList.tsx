@@ -17,6 +17,7 @@ import {
 import { ISSUE_KINDS, ISSUE_LABELS, type CmsPage } from '../../shared/cms.ts'
 import { apiUrl } from '../dataProvider.ts'
 import { useCan } from '../common/hooks.ts'
+import { HiddenLabel } from '../common/HiddenLabel.tsx'
 
 /** The page families of data/catalog.ts (familyCaptions). */
 const FAMILIES = [
@@ -139,7 +140,7 @@ export function CmsList() {
         </DataTable.Col>
         <DataTable.NumberCol source="views30d" label="Views 30 d" />
         <DataTable.NumberCol source="leads30d" label="Leads 30 d" />
-        <DataTable.Col label="" disableSort>
+        <DataTable.Col label={<HiddenLabel>Override</HiddenLabel>} disableSort>
           <Overridden />
         </DataTable.Col>
       </DataTable>

@@ -28,11 +28,19 @@ export function CountBars({
   )
 }
 
-/** Uptime bars: one bar per bucket, height = uptime %, red below 99 %, grey without data. */
+/** Uptime bars: one bar per bucket, height = uptime %, red below 99 %, grey without data. Not
+ * focusable (`accessibilityLayer={false}`): it is drawn in an aria-hidden box beside a table
+ * of the same numbers (decision 212). */
+
 export function UptimeBars({ data }: { data: Array<{ label: string; uptime: number | null }> }) {
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={data.map((d) => ({ ...d, value: d.uptime ?? 100 }))} margin={{ top: 4, right: 4, bottom: 0, left: 4 }} barCategoryGap={1}>
+      <BarChart
+        data={data.map((d) => ({ ...d, value: d.uptime ?? 100 }))}
+        margin={{ top: 4, right: 4, bottom: 0, left: 4 }}
+        barCategoryGap={1}
+        accessibilityLayer={false}
+      >
         <XAxis dataKey="label" hide />
         <YAxis domain={[0, 100]} hide />
         <Tooltip formatter={(_v, _n, item) => [item.payload.uptime == null ? 'no data' : `${item.payload.uptime.toFixed(2)} %`, 'Uptime']} />

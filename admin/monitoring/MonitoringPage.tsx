@@ -26,6 +26,7 @@ import {
   Typography,
 } from '@mui/material'
 import { useCan } from '../common/hooks.ts'
+import { ScrollArea } from '../common/ScrollArea.tsx'
 import { AlertSettingsPanel } from './AlertSettingsPanel.tsx'
 import { OperationsPanel } from './OperationsPanel.tsx'
 import { PerformancePanel } from './PerformancePanel.tsx'
@@ -199,7 +200,7 @@ function OverviewPanel() {
               />
             </Suspense>
           </Box>
-          <Box sx={{ flex: 2, maxHeight: 260, overflow: 'auto' }}>
+          <ScrollArea flex={2} maxHeight={260} label="Conversions per hour, last 24 hours">
             <Table size="small" stickyHeader aria-label="Conversions per hour, last 24 hours">
               <TableHead>
                 <TableRow>
@@ -224,7 +225,7 @@ function OverviewPanel() {
                 ))}
               </TableBody>
             </Table>
-          </Box>
+          </ScrollArea>
         </Stack>
       </Section>
     </Stack>
@@ -303,7 +304,7 @@ function UptimePanel() {
                 <ResponseTimeLine data={check.bars} />
               </Suspense>
             </Box>
-            <Box sx={{ flex: 2, maxHeight: 260, overflow: 'auto' }}>
+            <ScrollArea flex={2} maxHeight={260} label={`Response times of ${check.name}`}>
               <Table size="small" stickyHeader aria-label={`Response times of ${check.name}`}>
                 <TableHead>
                   <TableRow>
@@ -329,7 +330,7 @@ function UptimePanel() {
                     ))}
                 </TableBody>
               </Table>
-            </Box>
+            </ScrollArea>
           </Stack>
         </Section>
       )}

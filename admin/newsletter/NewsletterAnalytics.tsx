@@ -5,6 +5,7 @@ import { Title, useNotify } from 'react-admin'
 import { Box, Button, Card, CardContent, CardHeader, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material'
 import DownloadIcon from '@mui/icons-material/Download'
 import { errorMessage } from '../common/hooks.ts'
+import { ScrollArea } from '../common/ScrollArea.tsx'
 import { growth as loadGrowth, growthCsvUrl, type Growth } from './api.ts'
 
 const GrowthChart = lazy(() => import('./GrowthChart.tsx'))
@@ -48,7 +49,7 @@ export function NewsletterAnalytics() {
                   <GrowthChart data={data} />
                 </Suspense>
               </Box>
-              <Box sx={{ maxHeight: 420, overflow: 'auto' }}>
+              <ScrollArea maxHeight={420} label="Growth per day">
                 <Table size="small" stickyHeader aria-label="Growth per day">
                   <TableHead>
                     <TableRow>
@@ -81,7 +82,7 @@ export function NewsletterAnalytics() {
                     ))}
                   </TableBody>
                 </Table>
-              </Box>
+              </ScrollArea>
             </Box>
           </>
         )}

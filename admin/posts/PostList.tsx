@@ -20,6 +20,7 @@ import {
 } from 'react-admin'
 import { errorMessage, useCan } from '../common/hooks.ts'
 import { postsApi, postsExportUrl, type FilePost } from './api.ts'
+import { HiddenLabel } from '../common/HiddenLabel.tsx'
 
 export const statusChoices = [
   { id: 'draft', name: 'Draft' },
@@ -94,7 +95,9 @@ function FilePosts() {
                 <TableCell>File</TableCell>
                 <TableCell>Date</TableCell>
                 <TableCell>Tags</TableCell>
-                <TableCell />
+                <TableCell>
+                  <HiddenLabel>Actions</HiddenLabel>
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>

@@ -60,6 +60,9 @@ function rangeOf(view: View, anchor: Date): { from: Date; days: Date[] } {
   return { from, days: Array.from({ length: count }, (_, i) => addDays(from, i)) }
 }
 
+/** The month's days in rows of 7 (its weeks, Monday first). */
+const weeksOf = (days: Date[]) => Array.from({ length: Math.ceil(days.length / 7) }, (_, i) => days.slice(i * 7, i * 7 + 7))
+
 /** The new time when a post is dropped on a day (same time of day) or on a day's hour (same minutes). */
 export function droppedAt(original: Date, day: Date, hour?: number): Date {
   return new Date(day.getFullYear(), day.getMonth(), day.getDate(), hour ?? original.getHours(), original.getMinutes(), original.getSeconds())
@@ -122,12 +125,15 @@ function PostItem({ post, canMove, onMove }: { post: CalendarPost; canMove: bool
 function DropCell({
   day,
   hour,
+  label,
   onDropPost,
   children,
   sx,
 }: {
   day: Date
   hour?: number
+  /** The cell's name: its day (and hour in the week view). */
+  label: string
   onDropPost: (id: number, day: Date, hour?: number) => void
   children: React.ReactNode
   sx?: object
@@ -135,6 +141,8 @@ function DropCell({
   const [over, setOver] = useState(false)
   return (
     <Box
+      role="gridcell"
+      aria-label={label}
       onDragOver={(e: DragEvent) => {
         e.preventDefault()
         e.dataTransfer.dropEffect = 'move'
@@ -292,34 +300,47 @@ export function SocialCalendar() {
             aria-label={heading}
             sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: '1px', bgcolor: '#ccc', border: '1px solid #ccc' }}
           >
-            {WEEKDAYS.map((w) => (
-              <Box key={w} role="columnheader" sx={{ bgcolor: '#fafafa', p: 0.5, fontWeight: 600, textAlign: 'center' }}>
-                {w}
+            {/* Rows as the grid role requires (display: contents keeps the CSS grid's cells). */}
+            <Box role="row" sx={{ display: 'contents' }}>
+              {WEEKDAYS.map((w) => (
+                <Box key={w} role="columnheader" sx={{ bgcolor: '#fafafa', p: 0.5, fontWeight: 600, textAlign: 'center' }}>
+                  {w}
+                </Box>
+              ))}
+            </Box>
+            {weeksOf(days).map((week) => (
+              <Box key={dayKey(week[0])} role="row" sx={{ display: 'contents' }}>
+                {week.map((d) => {
+                  const list = byDay.get(dayKey(d)) ?? []
+                  const outside = d.getMonth() !== anchor.getMonth()
+                  return (
+                    <DropCell
+                      key={dayKey(d)}
+                      day={d}
+                      label={longDay(d)}
+                      onDropPost={onDropPost}
+                      sx={{ bgcolor: outside ? '#f3f3f3' : '#fff', minHeight: 96, p: 0.5 }}
+                    >
+                      <Box>
+                        <Typography
+                          variant="caption"
+                          component="div"
+                          sx={{
+                            fontWeight: sameDay(d, today) ? 700 : 400,
+                            color: outside ? '#555' : '#1a1a1a',
+                            textDecoration: sameDay(d, today) ? 'underline' : 'none',
+                          }}
+                        >
+                          {d.getDate()}
+                          {sameDay(d, today) ? ' (today)' : ''}
+                        </Typography>
+                        <PostItems posts={list} canMove={canMove} onMove={openMove} />
+                      </Box>
+                    </DropCell>
+                  )
+                })}
               </Box>
             ))}
-            {days.map((d) => {
-              const list = byDay.get(dayKey(d)) ?? []
-              const outside = d.getMonth() !== anchor.getMonth()
-              return (
-                <DropCell key={dayKey(d)} day={d} onDropPost={onDropPost} sx={{ bgcolor: outside ? '#f3f3f3' : '#fff', minHeight: 96, p: 0.5 }}>
-                  <Box role="gridcell" aria-label={longDay(d)}>
-                    <Typography
-                      variant="caption"
-                      component="div"
-                      sx={{
-                        fontWeight: sameDay(d, today) ? 700 : 400,
-                        color: outside ? '#555' : '#1a1a1a',
-                        textDecoration: sameDay(d, today) ? 'underline' : 'none',
-                      }}
-                    >
-                      {d.getDate()}
-                      {sameDay(d, today) ? ' (today)' : ''}
-                    </Typography>
-                    <PostItems posts={list} canMove={canMove} onMove={openMove} />
-                  </Box>
-                </DropCell>
-              )
-            })}
           </Box>
         ) : (
           <Box sx={{ overflowX: 'auto' }}>
@@ -335,25 +356,32 @@ export function SocialCalendar() {
                 minWidth: 900,
               }}
             >
-              <Box sx={{ bgcolor: '#fafafa' }} />
-              {days.map((d) => (
-                <Box key={dayKey(d)} role="columnheader" sx={{ bgcolor: '#fafafa', p: 0.5, fontWeight: sameDay(d, today) ? 700 : 600, textAlign: 'center' }}>
-                  {d.toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short' })}
-                  {sameDay(d, today) ? ' (today)' : ''}
-                </Box>
-              ))}
+              <Box role="row" sx={{ display: 'contents' }}>
+                <Box role="columnheader" aria-label="Hour" sx={{ bgcolor: '#fafafa' }} />
+                {days.map((d) => (
+                  <Box key={dayKey(d)} role="columnheader" sx={{ bgcolor: '#fafafa', p: 0.5, fontWeight: sameDay(d, today) ? 700 : 600, textAlign: 'center' }}>
+                    {d.toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short' })}
+                    {sameDay(d, today) ? ' (today)' : ''}
+                  </Box>
+                ))}
+              </Box>
               {hours.map((h) => (
-                <Box key={h} sx={{ display: 'contents' }}>
+                <Box key={h} role="row" sx={{ display: 'contents' }}>
                   <Box role="rowheader" sx={{ bgcolor: '#fafafa', p: 0.5, fontSize: '0.75rem' }}>
                     {pad(h)}:00
                   </Box>
                   {days.map((d) => {
                     const list = (byDay.get(dayKey(d)) ?? []).filter((p) => new Date(p.scheduled_at).getHours() === h)
                     return (
-                      <DropCell key={dayKey(d)} day={d} hour={h} onDropPost={onDropPost} sx={{ bgcolor: '#fff', minHeight: 28, p: 0.25 }}>
-                        <Box role="gridcell" aria-label={`${longDay(d)}, ${pad(h)}:00`}>
-                          <PostItems posts={list} canMove={canMove} onMove={openMove} />
-                        </Box>
+                      <DropCell
+                        key={dayKey(d)}
+                        day={d}
+                        hour={h}
+                        label={`${longDay(d)}, ${pad(h)}:00`}
+                        onDropPost={onDropPost}
+                        sx={{ bgcolor: '#fff', minHeight: 28, p: 0.25 }}
+                      >
+                        <PostItems posts={list} canMove={canMove} onMove={openMove} />
                       </DropCell>
                     )
                   })}

@@ -34,6 +34,7 @@ import {
   NullableBooleanInput,
   SearchInput,
   SelectInput,
+  Title,
   TopToolbar,
   useListContext,
   useNotify,
@@ -51,6 +52,7 @@ import {
   type SyndicationLink,
   type SyndicationSettings,
 } from './api.ts'
+import { HiddenLabel } from '../common/HiddenLabel.tsx'
 
 const FeedChart = lazy(() => import('./FeedChart.tsx'))
 
@@ -520,6 +522,7 @@ export function SyndicationPage() {
   useEffect(load, [load])
   return (
     <Stack spacing={2} sx={{ mt: 2, mb: 4 }}>
+      <Title title="Syndication" />
       <Typography variant="h5" component="h1">
         Syndication
       </Typography>
@@ -548,7 +551,7 @@ export function SyndicationPage() {
           <DataTable.Col label="Syndication links" disableSort>
             <Links />
           </DataTable.Col>
-          <DataTable.Col label="" disableSort>
+          <DataTable.Col label={<HiddenLabel>Cross-post</HiddenLabel>} disableSort>
             {settings && <CrossPostButton providers={settings.providers} />}
           </DataTable.Col>
         </DataTable>

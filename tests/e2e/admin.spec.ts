@@ -199,6 +199,11 @@ test('a sales user invited by an admin sets a password and cannot see Users', as
   await expect(menu.getByRole('menuitem', { name: 'Contacts' })).toBeVisible()
   await expect(menu.getByRole('menuitem', { name: 'Users' })).toHaveCount(0)
   await expect(menu.getByRole('menuitem', { name: 'Audit log' })).toHaveCount(0)
+  // The menu's sections (decision 212): only those holding an entry the role may open.
+  await expect(menu.getByRole('separator', { name: 'Sales' })).toBeVisible()
+  await expect(menu.getByRole('separator', { name: 'Content' })).toBeVisible()
+  await expect(menu.getByRole('separator', { name: 'Marketing' })).toHaveCount(0)
+  await expect(menu.getByRole('separator', { name: 'Administration' })).toHaveCount(0)
   await salesPage.goto('/admin/users')
   await expect(salesPage.getByRole('button', { name: 'Invite' })).toHaveCount(0)
   await expect(salesPage.getByText(email)).toHaveCount(0)
