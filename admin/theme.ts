@@ -3,7 +3,8 @@ import { defaultTheme, type RaThemeOptions } from 'react-admin'
 // System fonts only: the CSP allows nothing but our own origin, and no web font is shipped.
 // Colours meet WCAG AA (4.5:1) for the small text drawn on them (docs/decisions/212-admin-menu-sections.md):
 // MUI's default warning (#ed6c02) and info (#0288d1) give white chip text 3.1:1 and 3.9:1, so they
-// are Tailwind's amber-700 and sky-700 here; the list's empty state ("No leads yet") is drawn in
+// are Tailwind's amber-700 and sky-700 here, and error (#d32f2f, the Delete buttons on the form
+// toolbar's grey) red-700; the list's empty state ("No leads yet") is drawn in
 // the secondary text colour instead of the disabled one (2.7:1 on the page's background).
 export const theme: RaThemeOptions = {
   ...defaultTheme,
@@ -13,10 +14,13 @@ export const theme: RaThemeOptions = {
     secondary: { main: '#1e293b' },
     warning: { main: '#b45309' },
     info: { main: '#0369a1' },
+    error: { main: '#b91c1c' },
   },
   typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
   components: {
     ...defaultTheme.components,
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } } },
+    // A spinner (react-admin's loading indicator in the app bar among them) is a progressbar: it needs a name.
+    MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
   },
 }

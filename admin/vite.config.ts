@@ -2,15 +2,28 @@
 // pre-rendered site into dist/client/admin (see scripts/build/admin.ts, docs/decisions/050).
 import path from 'node:path'
 import react from '@vitejs/plugin-react'
-import type { UserConfig } from 'vite'
+import type { Plugin, UserConfig } from 'vite'
 
 const root = import.meta.dirname
 const outBase = process.env.BUILD_OUT_DIR ? path.resolve(process.env.BUILD_OUT_DIR) : path.resolve(root, '..', 'dist')
 
+/** react-admin's DataTable row checkbox, with its name on the <input> (common/SelectRowCheckbox.tsx,
+ * docs/decisions/212-admin-menu-sections.md): the one module of react-admin this build replaces. */
+const rowCheckboxWithName: Plugin = {
+  name: 'proofline-row-checkbox-name',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source === './SelectRowCheckbox.js' && importer && /ra-ui-materialui[\\/]dist[\\/]list[\\/]datatable[\\/]/.test(importer)) {
+      return path.join(root, 'common', 'SelectRowCheckbox.tsx')
+    }
+    return null
+  },
+}
+
 export default {
   root,
   base: '/admin/',
-  plugins: [react()],
+  plugins: [rowCheckboxWithName, react()],
   // `npm run dev:admin` talks to `npm start` on API_PORT for the API.
   server: { proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3000}` } },
   build: {

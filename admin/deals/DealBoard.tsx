@@ -6,13 +6,20 @@ import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-p
 import { Button, CreateButton, FilterButton, List, ReferenceField, TextField, TopToolbar, useListContext, useNotify, type RaRecord } from 'react-admin'
 import TableRowsIcon from '@mui/icons-material/TableRows'
 import { Box, Card, CardContent, Paper, Typography } from '@mui/material'
-import { Link } from 'react-router-dom'
+import { Link, useNavigate } from 'react-router-dom'
 import { dealStages, stageLabel, usd, type DealStage } from '../choices.ts'
 import { errorMessage, useAdminDataProvider, useCan } from '../common/hooks.ts'
 import { groupByStage, moveCard } from './board.ts'
 import { dealFilters } from './DealTable.tsx'
 
+/**
+ * A deal's card is its drag handle (a button: Space picks it up, the arrow keys move it) and opens
+ * the deal on a click or on Enter. It holds no link of its own: a link inside the handle was a
+ * control inside a control, which a screen reader cannot reach (decision 212).
+ */
 function DealCard({ deal, index }: { deal: RaRecord; index: number }) {
+  const navigate = useNavigate()
+  const open = () => navigate(`/deals/${deal.id}/show`)
   return (
     <Draggable draggableId={String(deal.id)} index={index}>
       {(provided, snapshot) => (
@@ -21,14 +28,16 @@ function DealCard({ deal, index }: { deal: RaRecord; index: number }) {
           {...provided.draggableProps}
           {...provided.dragHandleProps}
           elevation={snapshot.isDragging ? 6 : 1}
-          sx={{ p: 1.25, mb: 1 }}
+          sx={{ p: 1.25, mb: 1, cursor: 'pointer', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
           data-testid={`deal-card-${deal.id}`}
-          aria-label={`Deal ${deal.name}`}
+          aria-label={`Deal ${deal.name}: Enter opens it`}
+          onClick={open}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !snapshot.isDragging) open()
+          }}
         >
           <Typography variant="body2" fontWeight={600}>
-            <Link to={`/deals/${deal.id}/show`} onClick={(e) => e.stopPropagation()} style={{ color: 'inherit', textDecoration: 'none' }}>
-              {deal.name}
-            </Link>
+            {deal.name}
           </Typography>
           {deal.company_id != null && (
             <Typography variant="caption" color="text.secondary" component="div">
