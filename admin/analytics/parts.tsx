@@ -23,6 +23,7 @@ import DownloadIcon from '@mui/icons-material/Download'
 import { errorMessage } from '../common/hooks.ts'
 import { change, daysAgo, type DateRange } from './api.ts'
 import { downloadCsv, toCsv, type Column } from './csv.ts'
+import { ScrollArea } from '../common/ScrollArea.tsx'
 
 const Sparkline = lazy(() => import('./Charts.tsx').then((m) => ({ default: m.Sparkline })))
 
@@ -170,7 +171,7 @@ export function DataCard<T>({
       <CardContent>
         {chart && rows.length > 0 && <Suspense fallback={<Box sx={{ height: 200 }} />}>{chart}</Suspense>}
         {rows.length ? (
-          <Box sx={{ overflowX: 'auto' }}>
+          <ScrollArea label={`${title} (scrolls)`}>
             <Table size="small">
               <TableHead>
                 <TableRow>
@@ -193,7 +194,7 @@ export function DataCard<T>({
                 ))}
               </TableBody>
             </Table>
-          </Box>
+          </ScrollArea>
         ) : (
           <Typography color="text.secondary">{empty}</Typography>
         )}

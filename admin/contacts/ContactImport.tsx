@@ -7,6 +7,7 @@ import { Alert, Box, Button, Card, CardContent, CardHeader, Table, TableBody, Ta
 import { Link } from 'react-router-dom'
 import { CONTACT_IMPORT_COLUMNS, type ImportReport } from '../../shared/adminContract.ts'
 import { errorMessage, useAdminDataProvider } from '../common/hooks.ts'
+import { ScrollArea } from '../common/ScrollArea.tsx'
 
 const PREVIEW_ROWS = 10
 
@@ -72,7 +73,7 @@ export function ContactImport() {
           {fileName && <Typography sx={{ ml: 2, display: 'inline' }}>{fileName}</Typography>}
         </Box>
         {preview && (
-          <Box sx={{ overflowX: 'auto' }}>
+          <ScrollArea label="Preview of the import (scrolls)">
             <Typography variant="subtitle2">Preview (first {Math.min(PREVIEW_ROWS, preview.rows.length)} rows)</Typography>
             <Table size="small" aria-label="Preview">
               <TableHead>
@@ -94,7 +95,7 @@ export function ContactImport() {
                 ))}
               </TableBody>
             </Table>
-          </Box>
+          </ScrollArea>
         )}
         {report && (
           <Box sx={{ display: 'grid', gap: 1 }} aria-label="Dry run">

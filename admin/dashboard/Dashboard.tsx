@@ -1,6 +1,6 @@
 // The overview (/admin, /admin/dashboard, /admin/overview): every figure comes aggregated from
 // GET /api/admin/dashboard in one request; nothing here fetches a list to count it.
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { Title, useGetIdentity } from 'react-admin'
 import { useQuery } from '@tanstack/react-query'
 import {
@@ -13,6 +13,7 @@ import {
   Grid,
   List,
   ListItem,
+  ListItemButton,
   ListItemText,
   Table,
   TableBody,
@@ -29,6 +30,19 @@ import { NewNotFoundCard } from './NewNotFoundCard.tsx'
 
 const LeadsChart = lazy(() => import('./LeadsChart.tsx'))
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 })
+
+/** A row of the overview's lists: a list item holding the link (a list may hold list items only),
+ * or the plain item when the role may not open the record. */
+function LinkItem({ to, children }: { to?: string; children: ReactNode }) {
+  if (!to) return <ListItem>{children}</ListItem>
+  return (
+    <ListItem disablePadding>
+      <ListItemButton component={Link} to={to} dense>
+        {children}
+      </ListItemButton>
+    </ListItem>
+  )
+}
 
 function Kpi({ label, value, to }: { label: string; value: string | number; to?: string }) {
   return (
@@ -136,13 +150,13 @@ export function Dashboard() {
             <CardHeader title="Recent leads" />
             <List dense>
               {data.recentLeads.map((lead) => (
-                <ListItem key={String(lead.id)} component={can('leads', 'show') ? Link : 'li'} to={`/leads/${lead.id}/show`}>
+                <LinkItem key={String(lead.id)} to={can('leads', 'show') ? `/leads/${lead.id}/show` : undefined}>
                   <ListItemText
                     primary={String(lead.name || lead.email)}
                     secondary={`${lead.source || 'Website'} · ${new Date(String(lead.created_at)).toLocaleString()}`}
                   />
                   <Chip size="small" label={String(lead.status)} />
-                </ListItem>
+                </LinkItem>
               ))}
               {!data.recentLeads.length && <ListItem>No leads yet.</ListItem>}
             </List>
@@ -151,12 +165,12 @@ export function Dashboard() {
             <CardHeader title="My tasks" />
             <List dense>
               {data.myTasks.map((task) => (
-                <ListItem key={String(task.id)} component={Link} to={`/activities/${task.id}/show`}>
+                <LinkItem key={String(task.id)} to={`/activities/${task.id}/show`}>
                   <ListItemText
                     primary={String(task.subject)}
                     secondary={task.due_at ? `Due ${new Date(String(task.due_at)).toLocaleString()}` : 'No due date'}
                   />
-                </ListItem>
+                </LinkItem>
               ))}
               {!data.myTasks.length && <ListItem>Nothing due.</ListItem>}
             </List>

@@ -21,6 +21,7 @@ import { AuditLogPanel } from '../audit/AuditLogPanel.tsx'
 import { errorMessage, useCan } from '../common/hooks.ts'
 import { errorDetails, setErrorStatus, type ErrorDetails, type ErrorStatus } from './api.ts'
 import { ErrorStatusChip } from './ErrorStatusChip.tsx'
+import { ScrollArea } from '../common/ScrollArea.tsx'
 
 const CountBars = lazy(() => import('./Charts.tsx').then((m) => ({ default: m.CountBars })))
 
@@ -59,24 +60,14 @@ function StatusButtons() {
   )
 }
 
-function Pre({ text }: { text: string }) {
+/** A stack trace or a request's details: a long one scrolls, in a box a keyboard can scroll too. */
+function Pre({ text, label }: { text: string; label: string }) {
   return (
-    <Box
-      component="pre"
-      sx={{
-        m: 0,
-        p: 1,
-        bgcolor: 'action.hover',
-        borderRadius: 1,
-        whiteSpace: 'pre-wrap',
-        wordBreak: 'break-word',
-        fontSize: '0.8125rem',
-        maxHeight: 360,
-        overflow: 'auto',
-      }}
-    >
-      {text || '—'}
-    </Box>
+    <ScrollArea label={label} maxHeight={360} sx={{ bgcolor: 'action.hover', borderRadius: 1 }}>
+      <Box component="pre" sx={{ m: 0, p: 1, whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontSize: '0.8125rem' }}>
+        {text || '—'}
+      </Box>
+    </ScrollArea>
   )
 }
 
@@ -183,7 +174,7 @@ export const ErrorGroupShow = () => (
       <NumberField source="reopened" label="Times reopened" />
       <TextField source="release" label="Release (build id)" emptyText="—" />
       <TextField source="sample_path" label="Request path" emptyText="—" />
-      <FunctionField label="Sample stack" render={(r) => <Pre text={String(r.sample_stack ?? '')} />} />
+      <FunctionField label="Sample stack" render={(r) => <Pre label="Sample stack" text={String(r.sample_stack ?? '')} />} />
       <Labeled label="Pages and browsers">
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
           <FunctionField render={(r) => <CountsTable caption="Page or request" counts={r.pages} />} />

@@ -3,6 +3,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { Alert, Box, Chip, FormControl, InputLabel, MenuItem, Select, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
 import { formatTime, useJson } from './useJson.ts'
+import { ScrollArea } from '../common/ScrollArea.tsx'
 
 const MultiLine = lazy(() => import('./Charts.tsx').then((m) => ({ default: m.MultiLine })))
 
@@ -66,7 +67,7 @@ export function PerformancePanel() {
                 />
               </Suspense>
             </Box>
-            <Box sx={{ flex: 3, maxHeight: 320, overflow: 'auto' }}>
+            <ScrollArea flex={3} maxHeight={320} label="Last builds (scrolls)">
               <Table size="small" stickyHeader aria-label="Last builds">
                 <TableHead>
                   <TableRow>
@@ -93,7 +94,7 @@ export function PerformancePanel() {
                   ))}
                 </TableBody>
               </Table>
-            </Box>
+            </ScrollArea>
           </Stack>
         )}
       </section>
@@ -130,7 +131,7 @@ export function PerformancePanel() {
                   />
                 </Suspense>
               </Box>
-              <Box sx={{ flex: 3, maxHeight: 360, overflow: 'auto' }}>
+              <ScrollArea flex={3} maxHeight={360} label={`${vital.toUpperCase()} at p75 per family, device and day (scrolls)`}>
                 <Table size="small" stickyHeader aria-label={`${vital.toUpperCase()} at p75 per family, device and day`}>
                   <TableHead>
                     <TableRow>
@@ -157,7 +158,7 @@ export function PerformancePanel() {
                     ))}
                   </TableBody>
                 </Table>
-              </Box>
+              </ScrollArea>
             </Stack>
           </>
         )}

@@ -13,6 +13,7 @@ import { postsApi, type FieldChange, type Impact, type PostFields, type PostReco
 import { PublishReceipts } from './PublishReceipts.tsx'
 import { ImageUpload } from './ImageUpload.tsx'
 import { SeoPanel } from './SeoPanel.tsx'
+import { ScrollArea } from '../common/ScrollArea.tsx'
 
 const hhmm = (d = new Date()) => d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })
 
@@ -523,7 +524,7 @@ function Editor({
                 </Stack>
               )}
               {diff && (
-                <Box aria-label="Differences" sx={{ fontFamily: 'monospace', fontSize: 13, maxHeight: 300, overflow: 'auto' }}>
+                <ScrollArea label="Differences" maxHeight={300} sx={{ fontFamily: 'monospace', fontSize: 13 }}>
                   {diff.length === 0 && 'No differences.'}
                   {diff.map((c) =>
                     c.lines ? (
@@ -544,7 +545,7 @@ function Editor({
                       </Box>
                     ),
                   )}
-                </Box>
+                </ScrollArea>
               )}
               <Box component="ul" sx={{ pl: 2 }}>
                 {revisions.map((r) => (

@@ -2,8 +2,9 @@
 // incremental publisher, as stored by the server: when, what, the result, the files written, the
 // time taken, the URLs added, changed and removed, and any check that failed (then nothing went
 // live). Read from the post's record, so they survive the editor reloading after an action.
-import { Box, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
+import { Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
 import type { PostRecord } from './api.ts'
+import { ScrollArea } from '../common/ScrollArea.tsx'
 
 const urls = (list: string[]) => (list.length ? list.join(', ') : 'none')
 
@@ -15,7 +16,7 @@ export function PublishReceipts({ receipts }: { receipts: NonNullable<PostRecord
         <Typography component="h2" variant="h6" id="publish-receipts">
           Publish receipts
         </Typography>
-        <Box sx={{ overflowX: 'auto' }}>
+        <ScrollArea label="Publish receipts (scrolls)">
           <Table size="small" aria-labelledby="publish-receipts">
             <TableHead>
               <TableRow>
@@ -44,7 +45,7 @@ export function PublishReceipts({ receipts }: { receipts: NonNullable<PostRecord
               ))}
             </TableBody>
           </Table>
-        </Box>
+        </ScrollArea>
       </CardContent>
     </Card>
   )

@@ -27,6 +27,7 @@ import {
 import { errorMessage, useCan } from '../common/hooks.ts'
 import { apiUrl, httpClient } from '../dataProvider.ts'
 import { download } from '../monitoring/api.ts'
+import { ScrollArea } from '../common/ScrollArea.tsx'
 
 type Row = Record<string, unknown>
 type Person = { email: string; counts: Record<string, number>; records: Record<string, Row[] | string[]> }
@@ -54,7 +55,7 @@ function Records({ rows }: { rows: Row[] | string[] }) {
   const objects = rows.map((r) => (typeof r === 'object' ? r : { value: r })) as Row[]
   const columns = Object.keys(objects[0]).slice(0, 8)
   return (
-    <Box sx={{ overflowX: 'auto', mb: 2 }}>
+    <ScrollArea label="Records (scrolls)" sx={{ mb: 2 }}>
       <Table size="small">
         <TableHead>
           <TableRow>
@@ -74,7 +75,7 @@ function Records({ rows }: { rows: Row[] | string[] }) {
         </TableBody>
       </Table>
       {objects.length > 50 && <Typography variant="body2">The first 50 of {objects.length} are shown; the download has them all.</Typography>}
-    </Box>
+    </ScrollArea>
   )
 }
 

@@ -25,6 +25,7 @@ import {
 } from '@mui/material'
 import { apiUrl, httpClient } from '../dataProvider.ts'
 import { errorMessage, useCan } from '../common/hooks.ts'
+import { ScrollArea } from '../common/ScrollArea.tsx'
 
 type CalendarPost = { id: number; title: string; status: string; scheduled_at: string; recurrence: string }
 type View = 'month' | 'week'
@@ -343,7 +344,7 @@ export function SocialCalendar() {
             ))}
           </Box>
         ) : (
-          <Box sx={{ overflowX: 'auto' }}>
+          <ScrollArea label={`${heading} (scrolls)`}>
             <Box
               role="grid"
               aria-label={heading}
@@ -388,7 +389,7 @@ export function SocialCalendar() {
                 </Box>
               ))}
             </Box>
-          </Box>
+          </ScrollArea>
         )}
         {posts.length === 0 && !loadError && (
           <Typography variant="body2" sx={{ mt: 1 }}>

@@ -26,6 +26,7 @@ import { downloadCsv, toCsv, type Column } from '../analytics/csv.ts'
 import { errorMessage, useCan } from '../common/hooks.ts'
 import { apiUrl, httpClient } from '../dataProvider.ts'
 import { ImportMessage, type LineError } from '../common/ImportMessage.tsx'
+import { ScrollArea } from '../common/ScrollArea.tsx'
 
 export type ImportInfo = {
   id: number
@@ -231,7 +232,7 @@ export function SearchConsoleSection({
             onConfirm={() => void remove()}
             onClose={() => setDeleting(false)}
           />
-          <Box sx={{ maxHeight: 480, overflow: 'auto' }}>
+          <ScrollArea maxHeight={480} label={`${current.label} (scrolls)`}>
             <Table size="small" stickyHeader aria-label={current.label}>
               <TableHead>
                 <TableRow>
@@ -262,7 +263,7 @@ export function SearchConsoleSection({
                 ))}
               </TableBody>
             </Table>
-          </Box>
+          </ScrollArea>
           {rows.length === 0 && <Typography sx={{ mt: 1 }}>No imported row matches the filter.</Typography>}
         </>
       )}

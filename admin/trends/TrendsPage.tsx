@@ -28,6 +28,8 @@ import { apiUrl, httpClient } from '../dataProvider.ts'
 import { getJson } from '../monitoring/api.ts'
 import { useJson } from '../monitoring/useJson.ts'
 import { SearchConsoleSection, type SearchConsole } from './SearchConsoleSection.tsx'
+import { HiddenLabel } from '../common/HiddenLabel.tsx'
+import { ScrollArea } from '../common/ScrollArea.tsx'
 
 const MultiLine = lazy(() => import('../monitoring/Charts.tsx').then((m) => ({ default: m.MultiLine })))
 
@@ -120,7 +122,7 @@ export function TrendsPage() {
               <MultiLine data={chart} x="day" series={compared.map((t, i) => ({ key: t.term, name: t.term, color: COLORS[i] }))} />
             </Suspense>
           </Box>
-          <Box sx={{ flex: 2, maxHeight: 280, overflow: 'auto' }}>
+          <ScrollArea flex={2} maxHeight={280} label="Compared terms (scrolls)">
             <Table size="small" stickyHeader aria-label="Compared terms, 0 to 100">
               <TableHead>
                 <TableRow>
@@ -145,7 +147,7 @@ export function TrendsPage() {
                 ))}
               </TableBody>
             </Table>
-          </Box>
+          </ScrollArea>
         </Stack>
       )}
       <Stack direction="row" spacing={2}>
@@ -171,7 +173,9 @@ export function TrendsPage() {
               <TableCell align="right">Leads</TableCell>
               <TableCell align="right">Deal value</TableCell>
               <TableCell>Coverage</TableCell>
-              <TableCell />
+              <TableCell>
+                <HiddenLabel>Hide</HiddenLabel>
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>

@@ -99,7 +99,8 @@ const RECORDS: { name: string; paths: (page: Page, csrf: string) => Promise<stri
       const { email } = await seedLead(page.request)
       const found = await adminApi(page.request, csrf, 'GET', `/leads?filter=${encodeURIComponent(JSON.stringify({ q: email }))}`)
       const id = found.body[0].id
-      return ['/leads', `/leads/${id}/show`, `/leads/${id}`]
+      // The overview lists it among the recent leads.
+      return ['/', '/leads', `/leads/${id}/show`, `/leads/${id}`]
     },
   },
   {
