@@ -60,7 +60,7 @@ function StatusButtons() {
   )
 }
 
-/** A stack trace or a request's details: a long one scrolls, in a box a keyboard can scroll too. */
+/** The sample stack trace: a long one scrolls, in a box a keyboard can scroll too. */
 function Pre({ text, label }: { text: string; label: string }) {
   return (
     <ScrollArea label={label} maxHeight={360} sx={{ bgcolor: 'action.hover', borderRadius: 1 }}>

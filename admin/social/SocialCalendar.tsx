@@ -322,21 +322,19 @@ export function SocialCalendar() {
                       onDropPost={onDropPost}
                       sx={{ bgcolor: outside ? '#f3f3f3' : '#fff', minHeight: 96, p: 0.5 }}
                     >
-                      <Box>
-                        <Typography
-                          variant="caption"
-                          component="div"
-                          sx={{
-                            fontWeight: sameDay(d, today) ? 700 : 400,
-                            color: outside ? '#555' : '#1a1a1a',
-                            textDecoration: sameDay(d, today) ? 'underline' : 'none',
-                          }}
-                        >
-                          {d.getDate()}
-                          {sameDay(d, today) ? ' (today)' : ''}
-                        </Typography>
-                        <PostItems posts={list} canMove={canMove} onMove={openMove} />
-                      </Box>
+                      <Typography
+                        variant="caption"
+                        component="div"
+                        sx={{
+                          fontWeight: sameDay(d, today) ? 700 : 400,
+                          color: outside ? '#555' : '#1a1a1a',
+                          textDecoration: sameDay(d, today) ? 'underline' : 'none',
+                        }}
+                      >
+                        {d.getDate()}
+                        {sameDay(d, today) ? ' (today)' : ''}
+                      </Typography>
+                      <PostItems posts={list} canMove={canMove} onMove={openMove} />
                     </DropCell>
                   )
                 })}

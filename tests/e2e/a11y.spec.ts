@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { pageKey } from '../../data/catalog.ts'
 import { getSiteContext } from '../../pages/_shared/siteContext.ts'
+import { summarize } from './helpers/axe.ts'
 import { waitForIsland } from './helpers/islands.ts'
 
 /** The first page of each page folder (home first), from the catalog. */
@@ -18,7 +19,7 @@ function onePagePerFolder(): { key: string; url: string }[] {
 
 async function violations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()
-  return results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
+  return summarize(results)
 }
 
 const pages = onePagePerFolder()

@@ -7,6 +7,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { adminApi, seedLead, signInWithApi, uniqueId } from './helpers/admin.ts'
+import { summarize } from './helpers/axe.ts'
 
 const SCREENS = [
   '/',
@@ -76,7 +77,7 @@ async function violations(page: Page, path: string) {
   // The post editor's preview frame holds a public page, checked on its own by a11y.spec.ts: axe
   // would otherwise count its header and main as a second banner and main of the admin.
   const results = await new AxeBuilder({ page }).disableRules(['page-has-heading-one', 'aria-allowed-role']).exclude('iframe[title^="Preview of"]').analyze()
-  return results.violations.map((v) => ({ path, id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
+  return summarize(results).map((v) => ({ path, ...v }))
 }
 
 for (const path of SCREENS) {
