@@ -35,6 +35,7 @@ import jobs from './jobs/index.ts'
 import { AdminLayout } from './layout/AdminLayout.tsx'
 import leads from './leads/index.ts'
 import { LoginPage } from './login/LoginPage.tsx'
+import { StaffAccessDenied } from './common/StaffAccessDenied.tsx'
 import { theme } from './theme.ts'
 import users from './users/index.ts'
 import redirects, { RedirectImport, notFound } from './redirects/resources.ts'
@@ -56,6 +57,7 @@ export function App() {
         i18nProvider={i18nProvider}
         layout={AdminLayout}
         loginPage={LoginPage}
+        accessDenied={StaffAccessDenied}
         dashboard={Dashboard}
         theme={theme}
       >

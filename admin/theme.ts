@@ -22,5 +22,13 @@ export const theme: RaThemeOptions = {
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } } },
     // A spinner (react-admin's loading indicator in the app bar among them) is a progressbar: it needs a name.
     MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
+    // The app bar's title is each screen's h1 (docs/decisions/213-admin-headings.md). A Typography
+    // drawn at a small heading or subtitle size with no element of its own (the deal board's stage columns,
+    // react-admin's "No leads yet") is an h2 below it, not an h4 to h6 that skips levels.
+    MuiTypography: {
+      defaultProps: {
+        variantMapping: { h1: 'h1', h2: 'h2', h3: 'h3', h4: 'h2', h5: 'h2', h6: 'h2', subtitle1: 'h2', subtitle2: 'h2', body1: 'p', body2: 'p', inherit: 'p' },
+      },
+    },
   },
 }

@@ -13,7 +13,9 @@ export function AccountPage() {
       <Title title="My account" />
       <CardHeader title="My account" subheader={identity ? `${identity.fullName} · ${identity.email} · ${identity.role}` : ''} />
       <CardContent sx={{ pb: 0 }}>
-        <Typography variant="h6">Change password</Typography>
+        <Typography variant="h6" component="h2">
+          Change password
+        </Typography>
       </CardContent>
       <ChangePasswordForm onDone={() => navigate('/')} />
       <DigestSetting />

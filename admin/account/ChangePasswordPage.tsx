@@ -8,9 +8,9 @@ export function ChangePasswordPage() {
   const navigate = useNavigate()
   const logout = useLogout()
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100', p: 2 }}>
+    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100', p: 2 }}>
       <Card sx={{ width: '100%', maxWidth: 480 }}>
-        <CardHeader title="Choose a new password" />
+        <CardHeader title="Choose a new password" slotProps={{ title: { component: 'h1', variant: 'h5' } }} />
         <CardContent sx={{ pb: 0 }}>
           <Typography>You signed in with a temporary password. Choose your own before you continue.</Typography>
         </CardContent>

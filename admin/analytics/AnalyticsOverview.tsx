@@ -39,7 +39,7 @@ export function AnalyticsOverview() {
   return (
     <Box sx={{ py: 2 }}>
       <Title title="Analytics" />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         Analytics overview
       </Typography>
       <RangePicker range={range} onChange={setRange} />

@@ -52,7 +52,7 @@ export function Attribution() {
   return (
     <Box sx={{ py: 2 }}>
       <Title title="Attribution" />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         Attribution: traffic to leads, deals and revenue
       </Typography>
       <RangePicker range={range} onChange={setRange} />

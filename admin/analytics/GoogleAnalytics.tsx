@@ -218,7 +218,7 @@ export function GoogleAnalytics() {
   return (
     <Box sx={{ py: 2 }}>
       <Title title="Google Analytics" />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         Google Analytics (GA4)
       </Typography>
       {state.isPending ? (

@@ -44,7 +44,7 @@ export function Visitors() {
   return (
     <Box sx={{ py: 2 }}>
       <Title title="Visitors" />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         Visitors and sessions
       </Typography>
       <RangePicker range={range} onChange={setRange} compare={false} />
@@ -147,7 +147,7 @@ export function LeadJourney() {
   return (
     <Box sx={{ py: 2 }}>
       <Title title={`Journey of ${data.lead.name || data.lead.email}`} />
-      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
+      <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
         Journey of <Link to={`/leads/${data.lead.id}/show`}>{data.lead.name || data.lead.email}</Link>
       </Typography>
       <Typography sx={{ mb: 2 }}>

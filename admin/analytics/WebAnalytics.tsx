@@ -166,7 +166,7 @@ export function WebAnalytics() {
   return (
     <Box sx={{ py: 2 }}>
       <Title title="Web analytics" />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         Web analytics: pages, vitals, funnels and journeys
       </Typography>
       <RangePicker range={range} onChange={setRange} />

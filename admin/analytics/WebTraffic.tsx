@@ -59,7 +59,7 @@ export function WebTraffic() {
   return (
     <Box sx={{ py: 2 }}>
       <Title title="Web traffic" />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         Web traffic
       </Typography>
       <RangePicker range={range} onChange={setRange} />

@@ -46,7 +46,7 @@ function ContactActions() {
 const ContactName = () => {
   const r = useRecordContext()
   return r ? (
-    <Typography variant="h5" component="h1">
+    <Typography variant="h5" component="h2">
       {`${r.first_name} ${r.last_name ?? ''}`.trim()}
       {r.title && (
         <Typography component="span" color="text.secondary">

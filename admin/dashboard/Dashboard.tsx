@@ -70,7 +70,7 @@ export function Dashboard() {
   return (
     <Box sx={{ py: 2 }}>
       <Title title="Overview" />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         Overview{identity ? ` · ${identity.fullName}` : ''}
       </Typography>
       <Grid container spacing={2}>

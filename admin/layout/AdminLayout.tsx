@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { AppBar, Layout, Logout, UserMenu, useUserMenu } from 'react-admin'
+import { AppBar, AppBarClasses, Layout, Logout, TitlePortal, UserMenu, useUserMenu } from 'react-admin'
 import { Link, Navigate } from 'react-router-dom'
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material'
 import KeyIcon from '@mui/icons-material/Key'
@@ -18,6 +18,11 @@ function AccountMenuItem() {
   )
 }
 
+/**
+ * The app bar's title is each screen's one h1 (docs/decisions/213-admin-headings.md): react-admin
+ * draws it as an h6-sized span, so the lists, forms and records had no heading to jump to. Every
+ * screen sets it with <Title>; the headings inside the screens start at h2.
+ */
 const AdminAppBar = () => (
   <AppBar
     userMenu={
@@ -26,7 +31,9 @@ const AdminAppBar = () => (
         <Logout />
       </UserMenu>
     }
-  />
+  >
+    <TitlePortal component="h1" className={AppBarClasses.title} />
+  </AppBar>
 )
 
 /**

@@ -2,7 +2,7 @@
 // is sent on to the overview by react-admin's <Login> wrapper.
 import { useState, type FormEvent } from 'react'
 import { Login, useLogin } from 'react-admin'
-import { Alert, Box, Button, CardContent, CircularProgress, TextField } from '@mui/material'
+import { Alert, Box, Button, CardContent, CircularProgress, TextField, Typography } from '@mui/material'
 
 function EmailLoginForm() {
   const login = useLogin()
@@ -26,6 +26,9 @@ function EmailLoginForm() {
     <form onSubmit={submit} noValidate>
       <CardContent>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 280 }}>
+          <Typography component="h1" variant="h6" align="center">
+            Staff sign-in
+          </Typography>
           {error && <Alert severity="error">{error}</Alert>}
           {/* The sign-in screen has one task, and focus starts in its first field (as react-admin's own login does). */}
           {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
@@ -40,8 +43,11 @@ function EmailLoginForm() {
   )
 }
 
+// The screen's main landmark (react-admin's <Login> is a plain div).
 export const LoginPage = () => (
-  <Login>
-    <EmailLoginForm />
-  </Login>
+  <Box component="main">
+    <Login>
+      <EmailLoginForm />
+    </Login>
+  </Box>
 )

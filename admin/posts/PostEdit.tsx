@@ -240,7 +240,7 @@ function Editor({
     <Box sx={{ p: 2 }}>
       <Title title={`Post: ${post.title}`} />
       <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }} flexWrap="wrap">
-        <Typography component="h1" variant="h5">
+        <Typography component="h2" variant="h5">
           {post.title}
         </Typography>
         <Typography>

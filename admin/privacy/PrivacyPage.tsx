@@ -134,7 +134,7 @@ export function PrivacyPage() {
       <Title title="Privacy" />
       <Card>
         <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>
+          <Typography variant="h5" component="h2" gutterBottom>
             A person&apos;s data
           </Typography>
           <Typography variant="body2" sx={{ mb: 2 }}>

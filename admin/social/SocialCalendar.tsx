@@ -265,7 +265,7 @@ export function SocialCalendar() {
       <Title title="Social media calendar" />
       <CardContent>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} alignItems={{ md: 'center' }} sx={{ mb: 2 }}>
-          <Typography component="h1" variant="h5" sx={{ flexGrow: 1 }} aria-live="polite">
+          <Typography component="h2" variant="h5" sx={{ flexGrow: 1 }} aria-live="polite">
             {heading}
           </Typography>
           <Button component={RouterLink} to="/social-media">

@@ -179,7 +179,7 @@ export function SocialQueue() {
     <Box sx={{ p: 2 }}>
       <Title title="Social media queue" />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} sx={{ mb: 2 }}>
-        <Typography variant="h5" component="h1">
+        <Typography variant="h5" component="h2">
           Queue per account
         </Typography>
         <Button component={RouterLink} to="/social-media">

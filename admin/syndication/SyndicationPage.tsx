@@ -523,7 +523,7 @@ export function SyndicationPage() {
   return (
     <Stack spacing={2} sx={{ mt: 2, mb: 4 }}>
       <Title title="Syndication" />
-      <Typography variant="h5" component="h1">
+      <Typography variant="h5" component="h2">
         Syndication
       </Typography>
       {settings && <FeedSettingsCard key={JSON.stringify(settings.feeds)} settings={settings} onSaved={load} />}
