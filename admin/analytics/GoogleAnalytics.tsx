@@ -28,6 +28,7 @@ import { errorMessage } from '../common/hooks.ts'
 import { ImportMessage, type LineError } from '../common/ImportMessage.tsx'
 import { number, useDateRange } from './api.ts'
 import { DataCard, LoadError, Loading, RangePicker } from './parts.tsx'
+import { FileButton } from '../common/FileButton.tsx'
 
 const TimeChart = lazy(() => import('./Charts.tsx').then((m) => ({ default: m.TimeChart })))
 
@@ -160,10 +161,9 @@ function Imports({ state, onChanged }: { state: State; onChanged: () => void }) 
         › CSV. Columns read: Date, Total users, Sessions, Views, Event count, Key events (or Conversions). Imported figures stay in their own table: they are
         shown here only.
       </Typography>
-      <Button component="label" variant="outlined" startIcon={<UploadIcon />}>
+      <FileButton startIcon={<UploadIcon />} input={{ accept: '.csv,text/csv', onChange: choose, 'aria-label': 'GA4 CSV file' }}>
         Import a GA4 CSV export
-        <input hidden type="file" accept=".csv,text/csv" onChange={choose} aria-label="GA4 CSV file" />
-      </Button>
+      </FileButton>
       <ImportMessage message={message} lines={lines} sx={{ mt: 1 }} />
       {state.imports.length > 0 && (
         <DataCard

@@ -51,6 +51,7 @@ import {
   type PlanFilter,
   type Reconciliation,
 } from './api.ts'
+import { FileButton } from '../common/FileButton.tsx'
 
 /** Card titles are h2 headings (the page title is the app bar's). */
 const HEADING = { title: { component: 'h2' } } as const
@@ -183,32 +184,30 @@ function UploadCard() {
       />
       <CardContent sx={{ display: 'grid', gap: 2 }}>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-          <Button variant="outlined" component="label" htmlFor={exportId}>
+          <FileButton
+            input={{
+              id: exportId,
+              accept: '.xml,.json,.zip,application/xml,text/xml,application/json,application/zip',
+              'aria-label': 'Export file (WordPress .xml, Ghost .json or Markdown .zip)',
+              onChange: (e) => setExportFile(e.target.files?.[0] ?? null),
+            }}
+          >
             Choose export file
-          </Button>
-          <input
-            id={exportId}
-            type="file"
-            hidden
-            accept=".xml,.json,.zip,application/xml,text/xml,application/json,application/zip"
-            aria-label="Export file (WordPress .xml, Ghost .json or Markdown .zip)"
-            onChange={(e) => setExportFile(e.target.files?.[0] ?? null)}
-          />
+          </FileButton>
           <Typography>{exportFile ? `${exportFile.name} (${formatBytes(exportFile.size)})` : 'No export file chosen'}</Typography>
         </Box>
         {error?.errors.export && <Alert severity="error">{error.errors.export}</Alert>}
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-          <Button variant="outlined" component="label" htmlFor={mediaId}>
+          <FileButton
+            input={{
+              id: mediaId,
+              accept: '.zip,application/zip',
+              'aria-label': 'Media zip (wp-content/uploads), optional',
+              onChange: (e) => setMediaFile(e.target.files?.[0] ?? null),
+            }}
+          >
             Choose media zip (optional)
-          </Button>
-          <input
-            id={mediaId}
-            type="file"
-            hidden
-            accept=".zip,application/zip"
-            aria-label="Media zip (wp-content/uploads), optional"
-            onChange={(e) => setMediaFile(e.target.files?.[0] ?? null)}
-          />
+          </FileButton>
           <Typography>{mediaFile ? `${mediaFile.name} (${formatBytes(mediaFile.size)})` : 'No media zip'}</Typography>
         </Box>
         {error?.errors.media && <Alert severity="error">{error.errors.media}</Alert>}
@@ -573,18 +572,17 @@ function MissingImagesCard({ detail, onChanged, canEdit }: { detail: ImportDetai
         {images.failed.length > 0 && <Alert severity="warning">Could not be converted: {images.failed.map((f) => `${f.url} (${f.reason})`).join('; ')}</Alert>}
         {canEdit && images.missing.length > 0 && (
           <Box component="form" onSubmit={submit} aria-label="Provide missing images" sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-            <Button variant="outlined" component="label" htmlFor={inputId}>
+            <FileButton
+              input={{
+                id: inputId,
+                multiple: true,
+                accept: 'image/png,image/jpeg,image/gif,image/webp,.zip,application/zip',
+                'aria-label': 'Missing image files (or a zip of them)',
+                onChange: (e) => setFiles([...(e.target.files ?? [])]),
+              }}
+            >
               Provide these files
-            </Button>
-            <input
-              id={inputId}
-              type="file"
-              hidden
-              multiple
-              accept="image/png,image/jpeg,image/gif,image/webp,.zip,application/zip"
-              aria-label="Missing image files (or a zip of them)"
-              onChange={(e) => setFiles([...(e.target.files ?? [])])}
-            />
+            </FileButton>
             <Typography>{files.length ? files.map((f) => f.name).join(', ') : 'Images with the names above, or a zip of them'}</Typography>
             <Button type="submit" variant="contained" disabled={!files.length || progress != null}>
               Upload and re-run the image step

@@ -8,6 +8,7 @@ import { Link } from 'react-router-dom'
 import { CONTACT_IMPORT_COLUMNS, type ImportReport } from '../../shared/adminContract.ts'
 import { errorMessage, useAdminDataProvider } from '../common/hooks.ts'
 import { ScrollArea } from '../common/ScrollArea.tsx'
+import { FileButton } from '../common/FileButton.tsx'
 
 const PREVIEW_ROWS = 10
 
@@ -66,10 +67,9 @@ export function ContactImport() {
       />
       <CardContent sx={{ display: 'grid', gap: 2 }}>
         <Box>
-          <Button variant="outlined" component="label" disabled={pending}>
+          <FileButton disabled={pending} input={{ accept: '.csv,text/csv', onChange: choose, 'aria-label': 'CSV file' }}>
             Choose a CSV file
-            <input hidden type="file" accept=".csv,text/csv" onChange={choose} aria-label="CSV file" />
-          </Button>
+          </FileButton>
           {fileName && <Typography sx={{ ml: 2, display: 'inline' }}>{fileName}</Typography>}
         </Box>
         {preview && (

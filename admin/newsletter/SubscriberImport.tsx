@@ -6,6 +6,7 @@ import { Alert, Box, Button, Card, CardContent, CardHeader, MenuItem, Table, Tab
 import { Link } from 'react-router-dom'
 import { errorMessage } from '../common/hooks.ts'
 import { importSubscribers, type ImportReport } from './api.ts'
+import { FileButton } from '../common/FileButton.tsx'
 
 export function SubscriberImport() {
   const notify = useNotify()
@@ -43,10 +44,11 @@ export function SubscriberImport() {
         subheader="A CSV whose first line names the columns: email (required), name, tags (separated by ;). Unsubscribed and blocklisted addresses are never subscribed again."
       />
       <CardContent sx={{ display: 'grid', gap: 2 }}>
-        <Button variant="outlined" component="label" disabled={pending} sx={{ justifySelf: 'start' }}>
-          Choose a CSV file
-          <input hidden type="file" accept=".csv,text/csv" onChange={choose} aria-label="CSV file" />
-        </Button>
+        <Box sx={{ justifySelf: 'start' }}>
+          <FileButton disabled={pending} input={{ accept: '.csv,text/csv', onChange: choose, 'aria-label': 'CSV file' }}>
+            Choose a CSV file
+          </FileButton>
+        </Box>
         <TextField
           label="CSV"
           multiline

@@ -23,6 +23,7 @@ import {
 import { Link } from 'react-router-dom'
 import { errorMessage } from '../common/hooks.ts'
 import { importRedirects, type ImportFormat, type RedirectImportReport } from './api.ts'
+import { FileButton } from '../common/FileButton.tsx'
 
 export function RedirectImport() {
   const notify = useNotify()
@@ -80,10 +81,9 @@ export function RedirectImport() {
               <MenuItem value="nginx">nginx</MenuItem>
             </Select>
           </FormControl>
-          <Button variant="outlined" component="label" disabled={pending}>
+          <FileButton disabled={pending} input={{ accept: '.csv,.txt,.conf,.htaccess,text/*', onChange: choose, 'aria-label': 'Rules file' }}>
             Choose a file
-            <input hidden type="file" accept=".csv,.txt,.conf,.htaccess,text/*" onChange={choose} aria-label="Rules file" />
-          </Button>
+          </FileButton>
         </Box>
         <TextField
           label="Rules"

@@ -27,6 +27,7 @@ import { errorMessage, useCan } from '../common/hooks.ts'
 import { apiUrl, httpClient } from '../dataProvider.ts'
 import { ImportMessage, type LineError } from '../common/ImportMessage.tsx'
 import { ScrollArea } from '../common/ScrollArea.tsx'
+import { FileButton } from '../common/FileButton.tsx'
 
 export type ImportInfo = {
   id: number
@@ -169,21 +170,18 @@ export function SearchConsoleSection({
             helperText={fieldErrors.to}
             slotProps={{ inputLabel: { shrink: true } }}
           />
-          <Button component="label" variant="outlined" startIcon={<UploadIcon />}>
+          <FileButton
+            startIcon={<UploadIcon />}
+            input={{ accept: '.csv,text/csv', onChange: (e) => void send(e, null), 'aria-label': 'Search Console CSV file' }}
+          >
             Import a Search Console CSV
-            <input hidden type="file" accept=".csv,text/csv" onChange={(e) => void send(e, null)} aria-label="Search Console CSV file" />
-          </Button>
+          </FileButton>
           {current && (
-            <Button component="label" variant="outlined">
+            <FileButton
+              input={{ accept: '.csv,text/csv', onChange: (e) => void send(e, current.id), 'aria-label': 'Search Console CSV file to replace this import' }}
+            >
               Replace this import
-              <input
-                hidden
-                type="file"
-                accept=".csv,text/csv"
-                onChange={(e) => void send(e, current.id)}
-                aria-label="Search Console CSV file to replace this import"
-              />
-            </Button>
+            </FileButton>
           )}
         </Stack>
       )}
