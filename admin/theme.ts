@@ -22,6 +22,9 @@ export const theme: RaThemeOptions = {
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } } },
     // A spinner (react-admin's loading indicator in the app bar among them) is a progressbar: it needs a name.
     MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
+    // The app bar stays on screen (docs/decisions/213-admin-headings.md): an element scrolled into
+    // view, by the keyboard's focus or a link to an anchor, stops below it rather than under it.
+    MuiCssBaseline: { styleOverrides: { html: { scrollPaddingTop: 64 } } },
     // The app bar's title is each screen's h1 (docs/decisions/213-admin-headings.md). A Typography
     // drawn at a small heading or subtitle size with no element of its own (the deal board's stage columns,
     // react-admin's "No leads yet") is an h2 below it, not an h4 to h6 that skips levels.

@@ -21,10 +21,12 @@ function AccountMenuItem() {
 /**
  * The app bar's title is each screen's one h1 (docs/decisions/213-admin-headings.md): react-admin
  * draws it as an h6-sized span, so the lists, forms and records had no heading to jump to. Every
- * screen sets it with <Title>; the headings inside the screens start at h2.
+ * screen sets it with <Title>; the headings inside the screens start at h2. The bar stays in place
+ * on scroll (alwaysOn): react-admin's default slid it away, hidden, and the h1 with it.
  */
 const AdminAppBar = () => (
   <AppBar
+    alwaysOn
     userMenu={
       <UserMenu>
         <AccountMenuItem />

@@ -102,7 +102,7 @@ function ReportView({ report }: { report: CampaignReport }) {
         </TableBody>
       </Table>
       <section aria-labelledby="closed-loop">
-        <Typography id="closed-loop" variant="h6" component="h3">
+        <Typography id="closed-loop" variant="h6" component="h2">
           Closed loop: utm_campaign={report.slug}
         </Typography>
         <Table size="small" aria-label="Closed loop">
@@ -119,7 +119,7 @@ function ReportView({ report }: { report: CampaignReport }) {
         </Table>
       </section>
       <section aria-labelledby="clicks-per-link">
-        <Typography id="clicks-per-link" variant="h6" component="h3">
+        <Typography id="clicks-per-link" variant="h6" component="h2">
           Clicks per link
         </Typography>
         <Table size="small" aria-label="Clicks per link">

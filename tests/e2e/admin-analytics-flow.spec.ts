@@ -8,6 +8,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { signInWithForm, uniqueId } from './helpers/admin.ts'
 import { gotoWithIsland } from './helpers/islands.ts'
+import { adminViolations } from './helpers/axe.ts'
 
 // Anonymous visitors are a daily hash of address and user agent, and every test browser shares
 // 127.0.0.1: this visitor gets a user agent of its own so other tests' visits stay other visitors.
@@ -128,4 +129,6 @@ test('an affiliate visit that scrolls, calls and asks for a quote is found in re
   await expect(visit.getByText('Clicked the phone number on /', { exact: true })).toBeVisible()
   await expect(visit.getByText('Viewed /free-quote', { exact: true })).toBeVisible()
   await expect(visit.getByText(/Submitted the Free quote request form on \/free-quote/)).toBeVisible()
+  // A lead's journey, a screen met only here, passes axe (docs/decisions/213-admin-headings.md).
+  expect(await adminViolations(page)).toEqual([])
 })

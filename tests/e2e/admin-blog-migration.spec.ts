@@ -5,6 +5,7 @@
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { signInWithApi } from './helpers/admin.ts'
+import { adminViolations } from './helpers/axe.ts'
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/blog-import')
 
@@ -33,6 +34,8 @@ test('upload a WordPress export, dry run, import, and open an imported post on t
   await page.getByRole('option', { name: 'Create' }).click()
   await expect(items.getByRole('row')).toHaveCount(6)
   await expect(items.getByRole('row', { name: /Create post Call tracking for HVAC companies/ })).toBeVisible()
+  // The dry run's review, a screen met only here, passes axe (docs/decisions/213-admin-headings.md).
+  expect(await adminViolations(page)).toEqual([])
 
   // The import, as a job: the progress bar, then the report whose totals add up.
   await page.getByRole('button', { name: '3. Import 10 items' }).click()
@@ -44,6 +47,8 @@ test('upload a WordPress export, dry run, import, and open an imported post on t
   await expect(page.getByRole('table', { name: 'Unknown shortcodes and blocks' }).first()).toBeVisible()
   await expect(page.getByText(/Published posts are live/)).toBeVisible()
   await expect(page.getByText(/5 of 5 old URLs land on a 200 page/)).toBeVisible({ timeout: 60_000 })
+  // And so does the import's report.
+  expect(await adminViolations(page)).toEqual([])
 
   // The imported post on the site, with its image converted to WebP and served here.
   const slug = await items

@@ -9,6 +9,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { parseMail, type ParsedMail } from '../api/mimeMessage.ts'
 import { signInWithApi, uniqueId } from './helpers/admin.ts'
 import { e2eVarDir } from './helpers/db.ts'
+import { adminViolations } from './helpers/axe.ts'
 
 const sinkDir = path.join(e2eVarDir, 'mail-sink')
 const READER_UA = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15'
@@ -112,4 +113,6 @@ test('subscribe in the footer, confirm from the email, see the subscriber confir
   await expect(report.getByRole('row', { name: /^Unique human opens 1$/ })).toBeVisible({ timeout: 20_000 })
   await expect(report.getByRole('row', { name: /^Unique clicks 1$/ })).toBeVisible()
   await expect(page.getByRole('table', { name: 'Clicks per link' }).getByRole('row', { name: /\/blog\/utm-naming-conventions 1 1/ })).toBeVisible()
+  // The report after a send, a screen met only here, passes axe (docs/decisions/213-admin-headings.md).
+  expect(await adminViolations(page)).toEqual([])
 })
