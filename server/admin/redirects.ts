@@ -252,8 +252,10 @@ export const redirects: AdminResourceModule = {
       ctx.status = 201
       ctx.body = withNotes(ctx, record)
     })
+    // "bulk" goes on to the generic bulk routes; this instance's rule table is then reloaded at once,
+    // as after a single save (every rule changed bumps the version).
     router.put('/redirects/:id', ...guard, requirePermission('redirects', 'edit'), json, async function updateRedirect(ctx, next) {
-      if (ctx.params.id === 'bulk') return next()
+      if (ctx.params.id === 'bulk') return next().then(() => store.refresh())
       const id = parseId(ctx.params.id)
       const patch = RedirectUpdateSchema.parse(bodyOf(ctx))
       const record = await writeWith(db, ctx)((w) => updateRecord(config, w, id, patch))
@@ -261,7 +263,7 @@ export const redirects: AdminResourceModule = {
       ctx.body = withNotes(ctx, record)
     })
     router.delete('/redirects/:id', ...guard, requirePermission('redirects', 'delete'), async function deleteRedirect(ctx, next) {
-      if (ctx.params.id === 'bulk') return next()
+      if (ctx.params.id === 'bulk') return next().then(() => store.refresh())
       const id = parseId(ctx.params.id)
       await mustLoad(db, redirectsTable, id)
       ctx.body = await writeWith(db, ctx)((w) => deleteRecord(config, w, id))

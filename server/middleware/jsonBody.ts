@@ -115,10 +115,16 @@ export function discardRest(req: IncomingMessage, alreadyRead: number) {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
+/** Requests whose body a jsonBody middleware has read and parsed already. A route that passes a
+ * request on with next() (PUT /redirects/:id handing "bulk" to the bulk route) runs a second parser:
+ * it must not wait for a stream that has ended (it did, until the 30-second body timeout: a 408). */
+const parsedRequests = new WeakSet<IncomingMessage>()
+
 export function jsonBody(opts: { limit?: number; allowTextPlain?: boolean } = {}): Middleware {
   const limit = opts.limit ?? JSON_BODY_LIMIT
   const accepted = opts.allowTextPlain ? 'application/json or text/plain' : 'application/json'
   return async function jsonBodyMiddleware(ctx, next) {
+    if (parsedRequests.has(ctx.req)) return next()
     const { mime, charset } = parseContentType(ctx.get('Content-Type'))
     const typeOk = mime === 'application/json' || (opts.allowTextPlain && mime === 'text/plain')
     if (!typeOk) ctx.throw(415, `Send the request body as ${accepted}.`)
@@ -141,6 +147,7 @@ export function jsonBody(opts: { limit?: number; allowTextPlain?: boolean } = {}
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badBody('Send a JSON object in the request body.')
     const state = apiState(ctx)
     state.body = parsed as Record<string, unknown>
+    parsedRequests.add(ctx.req)
     // Only an Idempotency-Key needs the body's hash.
     if (ctx.get('Idempotency-Key')) state.bodyHash = sha256(raw)
     await next()

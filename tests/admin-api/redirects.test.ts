@@ -148,6 +148,33 @@ describe.each(databases)('redirects ($name)', (target) => {
     expect(visitA.headers.get('location')).toBe('/contact')
   })
 
+  it('bulk disable, enable and delete from the list take effect at once (the list’s bulk buttons)', async () => {
+    const a = await save({ source: '/bulk-old-a', target: '/about' })
+    const b = await save({ source: '/bulk-old-b', target: '/contact' })
+    const ids = [a.body.id, b.body.id]
+    expect((await visit('/bulk-old-a')).status).toBe(301)
+    // PUT /redirects/bulk passes through the /redirects/:id route first: its body was read twice,
+    // and the second read waited for the 30-second body timeout (408).
+    const started = Date.now()
+    const disabled = await server.admin.put('/api/admin/redirects/bulk', { ids, data: { enabled: false } })
+    expect(disabled.status, JSON.stringify(disabled.body)).toBe(200)
+    expect(disabled.body).toEqual({ ids })
+    expect(Date.now() - started).toBeLessThan(20_000)
+    // This instance reloaded its rules: neither old URL redirects any more.
+    expect((await visit('/bulk-old-a')).status).not.toBe(301)
+    expect((await visit('/bulk-old-b')).status).not.toBe(301)
+    const enabled = await server.admin.put('/api/admin/redirects/bulk', { ids, data: { enabled: true } })
+    expect(enabled.status).toBe(200)
+    expect((await visit('/bulk-old-b')).headers.get('location')).toBe('/contact')
+    // A bad bulk body gets its field message, at once.
+    const bad = await server.admin.put('/api/admin/redirects/bulk', {})
+    expect(bad.status).toBe(400)
+    const removed = await server.admin.delete('/api/admin/redirects/bulk', { ids })
+    expect(removed.status).toBe(200)
+    expect((await visit('/bulk-old-a')).status).not.toBe(301)
+    expect((await server.admin.get(`/api/admin/redirects/${a.body.id}`)).status).toBe(404)
+  })
+
   it('counts hits in batches', async () => {
     const rule = await save({ source: '/counted', target: '/about' })
     for (let i = 0; i < 5; i++) expect((await visit('/counted')).status).toBe(301)
