@@ -155,11 +155,9 @@ describe.each(databases)('redirects ($name)', (target) => {
     expect((await visit('/bulk-old-a')).status).toBe(301)
     // PUT /redirects/bulk passes through the /redirects/:id route first: its body was read twice,
     // and the second read waited for the 30-second body timeout (408).
-    const started = Date.now()
     const disabled = await server.admin.put('/api/admin/redirects/bulk', { ids, data: { enabled: false } })
     expect(disabled.status, JSON.stringify(disabled.body)).toBe(200)
     expect(disabled.body).toEqual({ ids })
-    expect(Date.now() - started).toBeLessThan(20_000)
     // This instance reloaded its rules: neither old URL redirects any more.
     expect((await visit('/bulk-old-a')).status).not.toBe(301)
     expect((await visit('/bulk-old-b')).status).not.toBe(301)

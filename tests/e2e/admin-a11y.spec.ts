@@ -4,10 +4,9 @@
 // exactly one h1, its title in the app bar, and it is not empty; the sign-in and the
 // temporary-password screens, outside the layout, have their own; the file pickers are real buttons
 // that open the chooser from the keyboard (docs/decisions/213-admin-headings.md).
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { adminApi, seedLead, signInWithApi, uniqueId } from './helpers/admin.ts'
-import { summarize } from './helpers/axe.ts'
+import { adminViolations } from './helpers/axe.ts'
 
 const SCREENS = [
   '/',
@@ -80,8 +79,7 @@ async function violations(page: Page, path: string) {
   await page.waitForLoadState('networkidle')
   // The post editor's preview frame holds a public page, checked on its own by a11y.spec.ts: axe
   // would otherwise count its header and main as a second banner and main of the admin.
-  const results = await new AxeBuilder({ page }).exclude('iframe[title^="Preview of"]').analyze()
-  const found = summarize(results).map((v) => ({ path, ...v }))
+  const found = (await adminViolations(page)).map((v) => ({ path, ...v }))
   // axe asks for at least one h1; a screen has exactly one, and it names the screen.
   const h1s = (await page.locator('h1').allInnerTexts()).map((text) => text.trim())
   if (h1s.length !== 1 || !h1s[0])
@@ -92,8 +90,7 @@ async function violations(page: Page, path: string) {
 test('the sign-in screen has no axe violations and one h1', async ({ page }) => {
   await page.goto('/admin/login')
   await expect(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible({ timeout: 20_000 })
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(summarize(results)).toEqual([])
+  expect(await adminViolations(page)).toEqual([])
   expect(await page.locator('h1').count()).toBe(1)
 })
 

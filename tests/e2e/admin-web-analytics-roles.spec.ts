@@ -2,10 +2,9 @@
 // a marketing user opens /admin/web-analytics and /admin/web-traffic and gets their tables and
 // chart; a sales user gets the "Access denied" screen on both, no Web analytics entry in
 // the menu, and 403 from their API, while Attribution (read only for sales) still opens.
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser } from '@playwright/test'
 import { adminApi, signInWithApi, signInWithForm, uniqueId } from './helpers/admin.ts'
-import { summarize } from './helpers/axe.ts'
+import { adminViolations } from './helpers/axe.ts'
 
 /** Invites a user of `role` as the e2e admin, then signs them in in a context of their own with a
  * password they chose (a temporary password must be replaced first). */
@@ -72,7 +71,7 @@ test('marketing reads the web-analytics screens; sales is refused them on the sc
     // The screen's one h1 says so, and the screen passes axe (docs/decisions/213-admin-headings.md).
     await expect(s.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible()
     await expect(s.getByText('Your role does not open this screen.')).toBeVisible()
-    expect(summarize(await new AxeBuilder({ page: s }).analyze())).toEqual([])
+    expect(await adminViolations(s)).toEqual([])
   }
   expect((await s.request.get(pagesUrl)).status()).toBe(403)
   expect((await s.request.get('/api/admin/analytics/funnel')).status()).toBe(403)

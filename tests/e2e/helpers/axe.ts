@@ -7,7 +7,8 @@ export const summarize = (results: Awaited<ReturnType<AxeBuilder['analyze']>>) =
   results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
 
 /** What axe finds on an admin screen as it is now (every rule; a post preview's frame, a public
- * page checked by a11y.spec.ts, left out): for the screens met in the middle of a flow. */
+ * page checked by a11y.spec.ts, left out): for admin-a11y.spec.ts and the screens met in the middle
+ * of a flow. */
 export async function adminViolations(page: Page) {
   return summarize(await new AxeBuilder({ page }).exclude('iframe[title^="Preview of"]').analyze())
 }
