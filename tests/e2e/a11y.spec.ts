@@ -1,11 +1,10 @@
 // axe-core reports no violations on the home page and on one page of every page folder (a family, or a page of pages.yaml) in the
 // catalog (the one list of URLs, data/catalog.ts), at the desktop and mobile sizes of the two
 // Playwright projects; also with the chat open and with a form showing its errors.
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { pageKey } from '../../data/catalog.ts'
 import { getSiteContext } from '../../pages/_shared/siteContext.ts'
-import { summarize } from './helpers/axe.ts'
+import { violations } from './helpers/axe.ts'
 import { waitForIsland } from './helpers/islands.ts'
 
 /** The first page of each page folder (home first), from the catalog. */
@@ -15,11 +14,6 @@ function onePagePerFolder(): { key: string; url: string }[] {
     if (!entry.isAlias && !seen.has(pageKey(entry))) seen.set(pageKey(entry), entry.url)
   }
   return [...seen].map(([key, url]) => ({ key, url }))
-}
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  return summarize(results)
 }
 
 const pages = onePagePerFolder()
