@@ -143,6 +143,9 @@ const config: ResourceConfig = {
   async beforeDelete(_before, w) {
     notesOf(w.ctx).version = await bumpVersion(w.trx)
   },
+  // A bulk change (the list's Enable, Disable and Delete) reloads this instance's rule table at
+  // once, as a single save patches it; the other instances see the bumped version on their poll.
+  afterBulk: (db) => redirectStore(db).refresh(),
 }
 
 const withNotes = (ctx: Context, record: Row) => {
@@ -252,10 +255,9 @@ export const redirects: AdminResourceModule = {
       ctx.status = 201
       ctx.body = withNotes(ctx, record)
     })
-    // "bulk" goes on to the generic bulk routes; this instance's rule table is then reloaded at once,
-    // as after a single save (every rule changed bumps the version).
+    // "bulk" goes on to the generic bulk routes (whose afterBulk reloads this instance's table).
     router.put('/redirects/:id', ...guard, requirePermission('redirects', 'edit'), json, async function updateRedirect(ctx, next) {
-      if (ctx.params.id === 'bulk') return next().then(() => store.refresh())
+      if (ctx.params.id === 'bulk') return next()
       const id = parseId(ctx.params.id)
       const patch = RedirectUpdateSchema.parse(bodyOf(ctx))
       const record = await writeWith(db, ctx)((w) => updateRecord(config, w, id, patch))
@@ -263,7 +265,7 @@ export const redirects: AdminResourceModule = {
       ctx.body = withNotes(ctx, record)
     })
     router.delete('/redirects/:id', ...guard, requirePermission('redirects', 'delete'), async function deleteRedirect(ctx, next) {
-      if (ctx.params.id === 'bulk') return next().then(() => store.refresh())
+      if (ctx.params.id === 'bulk') return next()
       const id = parseId(ctx.params.id)
       await mustLoad(db, redirectsTable, id)
       ctx.body = await writeWith(db, ctx)((w) => deleteRecord(config, w, id))

@@ -37,6 +37,9 @@ export type ResourceConfig = {
   beforeUpdate?: (before: Row, patch: Row, w: WriteContext) => Promise<Row>
   afterUpdate?: (before: Row, after: Row, w: WriteContext) => Promise<void>
   beforeDelete?: (before: Row, w: WriteContext) => Promise<void>
+  /** After a bulk update or delete has committed, when it changed any record (every bulk route:
+   * PUT and DELETE /<name>/bulk, POST /<name>/bulk-delete). */
+  afterBulk?: (db: Db, ids: number[]) => Promise<void>
 }
 
 /**
@@ -168,6 +171,7 @@ export function registerResource(router: Router, db: Db, config: ResourceConfig,
           done.push(id)
         }
       })
+      if (done.length) await config.afterBulk?.(db, done)
       ctx.body = { ids: done }
     })
     const bulkDelete = async (ctx: Context) => {
@@ -180,6 +184,7 @@ export function registerResource(router: Router, db: Db, config: ResourceConfig,
           done.push(id)
         }
       })
+      if (done.length) await config.afterBulk?.(db, done)
       ctx.body = { ids: done }
     }
     router.delete(`/${name}/bulk`, ...guard, requirePermission(name, 'delete'), json, bulkDelete)

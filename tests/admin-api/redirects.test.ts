@@ -167,10 +167,15 @@ describe.each(databases)('redirects ($name)', (target) => {
     // A bad bulk body gets its field message, at once.
     const bad = await server.admin.put('/api/admin/redirects/bulk', {})
     expect(bad.status).toBe(400)
-    const removed = await server.admin.delete('/api/admin/redirects/bulk', { ids })
+    const removed = await server.admin.delete('/api/admin/redirects/bulk', { ids: [a.body.id] })
     expect(removed.status).toBe(200)
     expect((await visit('/bulk-old-a')).status).not.toBe(301)
     expect((await server.admin.get(`/api/admin/redirects/${a.body.id}`)).status).toBe(404)
+    // The other bulk delete route (POST, for clients that send no body with DELETE) reloads them too.
+    expect((await visit('/bulk-old-b')).status).toBe(301)
+    const removedByPost = await server.admin.post('/api/admin/redirects/bulk-delete', { ids: [b.body.id] })
+    expect(removedByPost.body).toEqual({ ids: [b.body.id] })
+    expect((await visit('/bulk-old-b')).status).not.toBe(301)
   })
 
   it('counts hits in batches', async () => {
