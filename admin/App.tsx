@@ -36,6 +36,7 @@ import { AdminLayout } from './layout/AdminLayout.tsx'
 import leads from './leads/index.ts'
 import { LoginPage } from './login/LoginPage.tsx'
 import { StaffAccessDenied } from './common/StaffAccessDenied.tsx'
+import { StaffNotFound } from './common/StaffNotFound.tsx'
 import { theme } from './theme.ts'
 import users from './users/index.ts'
 import redirects, { RedirectImport, notFound } from './redirects/resources.ts'
@@ -58,6 +59,7 @@ export function App() {
         layout={AdminLayout}
         loginPage={LoginPage}
         accessDenied={StaffAccessDenied}
+        catchAll={StaffNotFound}
         dashboard={Dashboard}
         theme={theme}
       >
