@@ -13,7 +13,7 @@ export const summarize = (results: Awaited<ReturnType<AxeBuilder['analyze']>>) =
  * frame's results: on a page with no frame, that made each check ~3× slower (1.0-2.4 s against
  * 0.3-0.9 s a screen, measured on 2026-12-07) for the same findings. So a page without frames runs
  * `axe.run` in the page itself (AxeBuilder's legacy mode). A page with frames keeps the default
- * mode: legacy mode reports nothing from inside a frame, same-origin or sandboxed (measured).
+ * mode: legacy mode reported nothing from inside a frame (measured with a same-origin one).
  * tests/e2e/axe-helper.spec.ts proves both still report what they should.
  */
 export const axe = (page: Page) => new AxeBuilder({ page }).setLegacyMode(page.frames().length === 1).options({ resultTypes: ['violations'] })
