@@ -3,19 +3,8 @@
 // page through RequireAccess and for a resource's screens through <Admin accessDenied>, in place
 // of react-admin's, whose heading was no heading and whose text was drawn at half opacity.
 import LockIcon from '@mui/icons-material/Lock'
-import { Box, Typography } from '@mui/material'
-import { Link } from 'react-router-dom'
-import { Title } from 'react-admin'
+import { StaffMessage } from './StaffMessage.tsx'
 
 export function StaffAccessDenied() {
-  return (
-    <Box sx={{ display: 'grid', placeItems: 'center', textAlign: 'center', py: 6, gap: 1 }}>
-      <Title title="Access denied" />
-      <LockIcon sx={{ fontSize: 64, color: 'text.secondary' }} aria-hidden />
-      <Typography>Your role does not open this screen.</Typography>
-      <Typography variant="body2" color="text.secondary">
-        An admin can change your role under Users. <Link to="/">Back to the overview</Link>
-      </Typography>
-    </Box>
-  )
+  return <StaffMessage title="Access denied" Icon={LockIcon} message="Your role does not open this screen." hint="An admin can change your role under Users." />
 }
