@@ -50,5 +50,22 @@ export function parseYaml(text: string): unknown {
   } catch {
     return YAML.parse(text, { prettyErrors: true })
   }
-  return value === undefined ? null : value
+  return value === undefined ? null : detached(value)
+}
+
+/** `value` with each string of 13 characters or more copied. js-yaml's scalars are slices of the
+ * document, and V8 keeps a slice's whole parent alive: at 10,000 cities the 11 MB text of
+ * cities.yaml stayed in the build's heap through the whole pre-render, held by the cities' names,
+ * URLs and copy (docs/decisions/215-build-memory-2.md). Shorter strings are copies already. */
+function detached(value: unknown): unknown {
+  if (typeof value === 'string') return value.length >= 13 ? (' ' + value).slice(1) : value
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = detached(value[i])
+    return value
+  }
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    const record = value as Record<string, unknown>
+    for (const key of Object.keys(record)) record[key] = detached(record[key])
+  }
+  return value
 }

@@ -95,3 +95,35 @@ describe('compiledBuild', () => {
     expect(fs.existsSync(outside)).toBe(false)
   })
 })
+
+describe('withMallocArenas', () => {
+  const script = path.join(os.tmpdir(), `malloc-arenas-${process.pid}.mjs`)
+  const caller = path.join(os.tmpdir(), `malloc-arenas-caller-${process.pid}.mjs`)
+  afterAll(() => [script, caller].forEach((file) => fs.rmSync(file, { force: true })))
+  /** Calls it from a process of its own (it exits the process it runs in with the child's status). */
+  const run = (env: { MALLOC_ARENA_MAX?: string }) => {
+    const runner = pathToFileURL(path.join(root, 'scripts', 'buildRunner.mjs')).href
+    fs.writeFileSync(caller, `import { withMallocArenas } from ${JSON.stringify(runner)}\nif (!withMallocArenas(['--json'], ${JSON.stringify(script)})) console.log('not started')\n`)
+    const { MALLOC_ARENA_MAX: _, ...inherited } = process.env
+    return spawnSync(process.execPath, [caller], { env: { ...inherited, ...env }, encoding: 'utf8' })
+  }
+
+  it.runIf(process.platform === 'linux')('runs the build in a child with 2 malloc arenas, its arguments and its exit status', () => {
+    fs.writeFileSync(script, "console.log(process.env.MALLOC_ARENA_MAX, process.argv.slice(2).join(' ')); process.exit(3)\n")
+    const child = run({})
+    expect(child.stdout).toBe('2 --json\n')
+    expect(child.status).toBe(3)
+  })
+
+  it.runIf(process.platform === 'linux')('passes on the signal that ended the child as an exit status of 128 + its number', () => {
+    fs.writeFileSync(script, "process.kill(process.pid, 'SIGTERM')\n")
+    expect(run({}).status).toBe(128 + os.constants.signals.SIGTERM)
+  })
+
+  it('does nothing when the variable is set already (the build then runs in that process)', () => {
+    fs.writeFileSync(script, 'console.log("child")\n')
+    const child = run({ MALLOC_ARENA_MAX: '4' })
+    expect(child.stdout).toBe('not started\n')
+    expect(child.status).toBe(0)
+  })
+})

@@ -32,6 +32,11 @@ const workerBoot = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}
   new URL('./chatbotWorker.ts', import.meta.url).href,
 )}) })`
 
+/** The worker's young generation: 16 MB, not V8's default of 3 semi-spaces of 16 MB. At 10k cities
+ * the worker is still building the index when the pre-render starts, and the build's peak RSS is
+ * that moment: 19-65 MB lower in 3 of 3 pairs, same time (docs/decisions/215-build-memory-2.md). */
+const resourceLimits = { maxYoungGenerationSizeMb: 16 }
+
 /** Writes the index's JSON into `file` in a worker thread (the same bytes as
  * JSON.stringify(buildChatIndex(...)): chatIndexJsonParts). */
 export function chatbotIndexFile(ctx: SiteContext, file: string): Promise<ChatbotIndexFile> {
@@ -39,7 +44,9 @@ export function chatbotIndexFile(ctx: SiteContext, file: string): Promise<Chatbo
   const workerData = { sources: chatbotSources(ctx), entities: chatbotEntities(ctx), file }
   return new Promise((resolve, reject) => {
     const bundled = process.env.BUILD_CHATBOT_WORKER
-    const worker = bundled ? new Worker(bundled, { execArgv: [], workerData }) : new Worker(workerBoot, { eval: true, execArgv: [], workerData })
+    const worker = bundled
+      ? new Worker(bundled, { execArgv: [], workerData, resourceLimits })
+      : new Worker(workerBoot, { eval: true, execArgv: [], workerData, resourceLimits })
     let result: ChatbotIndexFile | undefined
     worker.once('message', (message: { bytes: number; docs: number }) => {
       result = { file, bytes: message.bytes, docs: message.docs, seconds: (performance.now() - started) / 1000 }
