@@ -3,24 +3,8 @@
 // audit log names who signed in and when, to the second; the list, wider than a small window,
 // scrolls inside its card.
 import fs from 'node:fs'
-import { expect, test as base } from '@playwright/test'
-import { adminApi, seedLead, signInWithApi, signInWithForm, uniqueId } from './helpers/admin.ts'
-
-// Any script error or console error on an admin page fails the test (see admin.spec.ts).
-const test = base.extend<{ failOnConsoleErrors: void }>({
-  failOnConsoleErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = []
-      page.on('console', (message) => {
-        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text())
-      })
-      page.on('pageerror', (error) => errors.push(error.message))
-      await use()
-      expect(errors).toEqual([])
-    },
-    { auto: true },
-  ],
-})
+import { expect } from '@playwright/test'
+import { adminApi, seedLead, signInWithApi, signInWithForm, test, uniqueId } from './helpers/admin.ts'
 
 test.describe.configure({ mode: 'parallel' })
 

@@ -2,26 +2,9 @@
 // contact, convert a lead, move a deal on the board, export leads as CSV, and roles (a sales
 // user has no Users). Each test signs in on its own and seeds its own records.
 import fs from 'node:fs'
-import { expect, test as base } from '@playwright/test'
-import { adminApi, adminEmail, seedLead, signInWithApi, signInWithForm, uniqueId } from './helpers/admin.ts'
+import { expect } from '@playwright/test'
+import { adminApi, adminEmail, seedLead, signInWithApi, signInWithForm, test, uniqueId } from './helpers/admin.ts'
 import { adminViolations } from './helpers/axe.ts'
-
-// Any script error or console error on an admin page fails the test. A refused request (the
-// 401 of a wrong password) is logged by Chromium as "Failed to load resource" and is expected.
-const test = base.extend<{ failOnConsoleErrors: void }>({
-  failOnConsoleErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = []
-      page.on('console', (message) => {
-        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text())
-      })
-      page.on('pageerror', (error) => errors.push(error.message))
-      await use()
-      expect(errors).toEqual([])
-    },
-    { auto: true },
-  ],
-})
 
 test.describe.configure({ mode: 'parallel' })
 

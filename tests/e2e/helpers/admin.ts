@@ -2,12 +2,30 @@
 // throwaway password per run), signing in through the form or the API, and seeding records
 // through the real public and admin APIs.
 import crypto from 'node:crypto'
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test'
 
 export const adminEmail = () => process.env.E2E_ADMIN_EMAIL ?? ''
 export const adminPassword = () => process.env.E2E_ADMIN_PASSWORD ?? ''
 
 export const uniqueId = () => crypto.randomBytes(5).toString('hex')
+
+/** Playwright's `test`, failing a test on any uncaught script error or console error of its page.
+ * A refused request (the 401 of a wrong password, the 403 of a role) is logged by Chromium as
+ * "Failed to load resource" and is expected. */
+export const test = base.extend<{ failOnConsoleErrors: void }>({
+  failOnConsoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text())
+      })
+      page.on('pageerror', (error) => errors.push(error.message))
+      await use()
+      expect(errors).toEqual([])
+    },
+    { auto: true },
+  ],
+})
 
 /** Signs in through the login form and waits for the overview. */
 export async function signInWithForm(page: Page, email = adminEmail(), password = adminPassword()) {
