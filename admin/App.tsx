@@ -2,7 +2,7 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin'
 import { BrowserRouter, Route } from 'react-router-dom'
 import { AccountPage } from './account/AccountPage.tsx'
-import { RequireAccess } from './common/RequireAccess.tsx'
+import { guardViews, RequireAccess } from './common/RequireAccess.tsx'
 import { AnalyticsOverview } from './analytics/AnalyticsOverview.tsx'
 import { Attribution } from './analytics/Attribution.tsx'
 import { LeadJourney, Visitors } from './analytics/Visitors.tsx'
@@ -191,54 +191,51 @@ export function App() {
             }
           />
         </CustomRoutes>
-        <Resource name="leads" {...leads} recordRepresentation={(r) => r.name || r.email} />
-        <Resource name="contacts" {...contacts} recordRepresentation={(r) => `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || `Contact #${r.id}`}>
+        <Resource name="leads" {...guardViews('leads', leads)} recordRepresentation={(r) => r.name || r.email} />
+        <Resource name="contacts" {...guardViews('contacts', contacts)} recordRepresentation={(r) => `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || `Contact #${r.id}`}>
           <Route path="new" element={<contacts.create />} />
           <Route path="import" element={<ContactImport />} />
           <Route path=":id/edit" element={<ContactEdit />} />
         </Resource>
-        <Resource name="companies" {...companies} recordRepresentation="name">
+        <Resource name="companies" {...guardViews('companies', companies)} recordRepresentation="name">
           <Route path="new" element={<companies.create />} />
         </Resource>
-        <Resource name="deals" {...deals} recordRepresentation="name">
+        <Resource name="deals" {...guardViews('deals', deals)} recordRepresentation="name">
           <Route path="new" element={<deals.create />} />
           <Route path="table" element={<DealTable />} />
         </Resource>
-        <Resource name="activities" {...activities} recordRepresentation="subject">
+        <Resource name="activities" {...guardViews('activities', activities)} recordRepresentation="subject">
           <Route path="new" element={<activities.create />} />
           <Route path="my-tasks" element={<MyTasks />} />
         </Resource>
-        <Resource name="users" {...users} recordRepresentation={(r) => r.name || r.email} />
-        <Resource name="audit-logs" {...auditLogs} options={{ label: 'Audit log' }} />
-        <Resource name="jobs" {...jobs} options={{ label: 'Jobs' }} recordRepresentation={(r) => `${r.type} #${r.id}`} />
-        <Resource name="redirects" {...redirects} recordRepresentation="source">
+        <Resource name="users" {...guardViews('users', users)} recordRepresentation={(r) => r.name || r.email} />
+        <Resource name="audit-logs" {...guardViews('audit-logs', auditLogs)} options={{ label: 'Audit log' }} />
+        <Resource name="jobs" {...guardViews('jobs', jobs)} options={{ label: 'Jobs' }} recordRepresentation={(r) => `${r.type} #${r.id}`} />
+        <Resource name="redirects" {...guardViews('redirects', redirects)} recordRepresentation="source">
           <Route path="import" element={<RedirectImport />} />
         </Resource>
         <Resource
           name="error-groups"
-          {...errorGroups}
+          {...guardViews('error-groups', errorGroups)}
           options={{ label: 'Errors' }}
           recordRepresentation={(r) => `${r.error_type}: ${String(r.message).slice(0, 60)}`}
         />
-        <Resource name="incidents" {...monitoringResources.incidents} recordRepresentation="title" />
-        <Resource name="maintenance-windows" {...monitoringResources.maintenanceWindows} options={{ label: 'Maintenance windows' }} />
-        <Resource name="alerts" {...monitoringResources.alerts} recordRepresentation="subject" />
-        <Resource name="spam-review" {...monitoringResources.spamReview} options={{ label: 'Spam review' }} recordRepresentation="email" />
-        <Resource name="not-found" {...notFound} options={{ label: '404 log' }} recordRepresentation="path" />
-        <Resource name="posts" {...posts} recordRepresentation="title" />
-        <Resource name="tags" {...tags} recordRepresentation="name" />
-        <Resource name="cms" {...cms} options={{ label: 'Pages (CMS)' }} recordRepresentation="url" />
-        <Resource name="syndication" {...syndication} options={{ label: 'Syndication' }} recordRepresentation="title" />
-        <Resource name="subscribers" {...subscribers} recordRepresentation="email">
+        <Resource name="incidents" {...guardViews('incidents', monitoringResources.incidents)} recordRepresentation="title" />
+        <Resource name="maintenance-windows" {...guardViews('maintenance-windows', monitoringResources.maintenanceWindows)} options={{ label: 'Maintenance windows' }} />
+        <Resource name="alerts" {...guardViews('alerts', monitoringResources.alerts)} recordRepresentation="subject" />
+        <Resource name="spam-review" {...guardViews('spam-review', monitoringResources.spamReview)} options={{ label: 'Spam review' }} recordRepresentation="email" />
+        <Resource name="not-found" {...guardViews('not-found', notFound)} options={{ label: '404 log' }} recordRepresentation="path" />
+        <Resource name="posts" {...guardViews('posts', posts)} recordRepresentation="title" />
+        <Resource name="tags" {...guardViews('tags', tags)} recordRepresentation="name" />
+        <Resource name="cms" {...guardViews('cms', cms)} options={{ label: 'Pages (CMS)' }} recordRepresentation="url" />
+        <Resource name="syndication" {...guardViews('syndication', syndication)} options={{ label: 'Syndication' }} recordRepresentation="title" />
+        <Resource name="subscribers" {...guardViews('subscribers', subscribers)} recordRepresentation="email">
           <Route path="import" element={<SubscriberImport />} />
         </Resource>
-        <Resource name="newsletter-campaigns" {...campaigns} options={{ label: 'Campaigns' }} recordRepresentation="name" />
+        <Resource name="newsletter-campaigns" {...guardViews('newsletter-campaigns', campaigns)} options={{ label: 'Campaigns' }} recordRepresentation="name" />
         <Resource
           name="social-media"
-          list={SocialPostList}
-          show={SocialPostShow}
-          create={SocialPostCreate}
-          edit={SocialPostEdit}
+          {...guardViews('social-media', { list: SocialPostList, show: SocialPostShow, create: SocialPostCreate, edit: SocialPostEdit })}
           options={{ label: 'Social media' }}
           recordRepresentation="title"
         >
@@ -247,12 +244,11 @@ export function App() {
         </Resource>
         <Resource
           name="social-accounts"
-          list={SocialAccountList}
-          create={SocialAccountCreate}
+          {...guardViews('social-accounts', { list: SocialAccountList, create: SocialAccountCreate })}
           options={{ label: 'Social accounts' }}
           recordRepresentation="name"
         />
-        <Resource name="newsletter-lists" {...newsletterLists} options={{ label: 'Lists' }} recordRepresentation="name" />
+        <Resource name="newsletter-lists" {...guardViews('newsletter-lists', newsletterLists)} options={{ label: 'Lists' }} recordRepresentation="name" />
       </Admin>
     </BrowserRouter>
   )

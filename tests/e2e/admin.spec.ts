@@ -191,7 +191,19 @@ test('a sales user invited by an admin sets a password and cannot see Users', as
   await expect(menu.getByRole('separator', { name: 'Content' })).toBeVisible()
   await expect(menu.getByRole('separator', { name: 'Marketing' })).toHaveCount(0)
   await expect(menu.getByRole('separator', { name: 'Administration' })).toHaveCount(0)
+  // A link to the list or to a record of a resource the role may not open: the screen says so,
+  // once, with no request sent for the server to refuse and no notification beside it.
+  const refused: string[] = []
+  salesPage.on('response', (response) => response.url().includes('/api/admin/users') && response.status() === 403 && refused.push(response.url()))
+  for (const path of ['/admin/users', '/admin/users/1', '/admin/users/1/show', '/admin/audit-logs']) {
+    await salesPage.goto(path)
+    await expect(salesPage.getByText('Access denied')).toBeVisible({ timeout: 15_000 })
+    await salesPage.waitForLoadState('networkidle')
+    await expect(salesPage.locator('.MuiSnackbar-root')).toHaveCount(0)
+  }
+  expect(refused).toEqual([])
   await salesPage.goto('/admin/users')
+  await expect(salesPage.getByText('Access denied')).toBeVisible({ timeout: 15_000 })
   await expect(salesPage.getByRole('button', { name: 'Invite' })).toHaveCount(0)
   await expect(salesPage.getByText(email)).toHaveCount(0)
   expect((await salesPage.request.get('/api/admin/users')).status()).toBe(403)
