@@ -20,6 +20,11 @@ export const theme: RaThemeOptions = {
   components: {
     ...defaultTheme.components,
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } } },
+    // MUI gives every Alert the alert role, so a screen reader interrupts with each explainer, "not
+    // connected" state and report box as if it had just gone wrong. An Alert is a status (read
+    // when it changes, politely) unless it says role="alert": every error one does, written out
+    // where it is used (docs/decisions/216-admin-alert-roles.md).
+    MuiAlert: { defaultProps: { role: 'status' } },
     // A spinner (react-admin's loading indicator in the app bar among them) is a progressbar: it needs a name.
     MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
     // The app bar stays on screen (docs/decisions/213-admin-headings.md): an element scrolled into

@@ -86,7 +86,7 @@ export function Loading({ what }: { what: string }) {
 
 export function LoadError({ error, what }: { error: unknown; what: string }) {
   return (
-    <Alert severity="error">
+    <Alert severity="error" role="alert">
       {errorMessage(error, `The ${what} could not be loaded. Check the date range and try again; if it persists, the server log says why.`)}
     </Alert>
   )

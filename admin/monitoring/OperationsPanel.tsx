@@ -47,7 +47,7 @@ const jobsLink = (state: string) => `/jobs?${new URLSearchParams({ filter: JSON.
 export function OperationsPanel() {
   const { data, error } = useJson<Operations>('/monitoring/operations', 60_000)
   const spam = useJson<SpamSummary>('/spam-review/summary')
-  if (error) return <Alert severity="error">{error}</Alert>
+  if (error) return <Alert severity="error" role="alert">{error}</Alert>
   if (!data) return <Typography>Loading…</Typography>
   const { jobs, outbox, database, uploads } = data
   return (
@@ -157,7 +157,7 @@ export function OperationsPanel() {
           sx={{ height: 10, borderRadius: 1, maxWidth: 480, mt: 1 }}
         />
         {uploads.share > 0.9 && (
-          <Alert severity="error">
+          <Alert severity="error" role="alert">
             The uploads folder is almost full: new résumés will be refused. Raise UPLOADS_MAX_TOTAL_BYTES or delete old applications.
           </Alert>
         )}
@@ -167,7 +167,7 @@ export function OperationsPanel() {
         <Typography id="ops-spam" variant="h6" component="h2" gutterBottom>
           Spam flagged in the last 30 days
         </Typography>
-        {spam.error && <Alert severity="error">{spam.error}</Alert>}
+        {spam.error && <Alert severity="error" role="alert">{spam.error}</Alert>}
         {spam.data && (
           <>
             <Table size="small" aria-label="Flagged submissions by reason" sx={{ maxWidth: 480 }}>

@@ -156,7 +156,7 @@ export function PrivacyPage() {
             </Button>
           </Stack>
           {error && (
-            <Alert severity="error" sx={{ mt: 2 }}>
+            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
               {error}
             </Alert>
           )}

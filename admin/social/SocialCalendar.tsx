@@ -291,7 +291,7 @@ export function SocialCalendar() {
           and due posts stay where they are.
         </Typography>
         {loadError && (
-          <Alert severity="error" sx={{ mb: 2 }}>
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
             {loadError}
           </Alert>
         )}

@@ -240,7 +240,7 @@ function VariantSection({ index, account, image }: { index: number; account: Acc
           <strong>{limits.label} check:</strong> {problems.length ? problems.map((p) => p.message).join(' ') : 'accepted.'}
         </Typography>
         {otherServerErrors.map((m) => (
-          <Alert key={m} severity="error" sx={{ mt: 1 }}>
+          <Alert key={m} severity="error" role="alert" sx={{ mt: 1 }}>
             {m}
           </Alert>
         ))}
@@ -268,7 +268,7 @@ function Variants({ accounts, image }: { accounts: Account[]; image: ImageInfo |
         Variants per network
       </Typography>
       {listError && typeof listError === 'string' && (
-        <Alert severity="error" sx={{ mb: 1 }}>
+        <Alert severity="error" role="alert" sx={{ mb: 1 }}>
           {listError}
         </Alert>
       )}

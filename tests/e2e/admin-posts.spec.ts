@@ -44,7 +44,7 @@ test('write, publish, schedule, unpublish and re-slug posts: the served site fol
 
     // The impact preview names the URLs the publish adds; nothing is live yet.
     await page.getByRole('button', { name: 'Preview impact' }).click()
-    const preview = page.getByRole('alert').filter({ hasText: 'If you publish now:' })
+    const preview = page.getByRole('status').filter({ hasText: 'If you publish now:' })
     await expect(preview).toContainText(`/blog/${first.slug}`, { timeout: 120_000 })
     await expect(preview).toContainText(`/tag/${tag}`)
     expect((await get(page.request, `/blog/${first.slug}`)).status()).toBe(404)
