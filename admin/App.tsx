@@ -192,7 +192,11 @@ export function App() {
           />
         </CustomRoutes>
         <Resource name="leads" {...guardViews('leads', leads)} recordRepresentation={(r) => r.name || r.email} />
-        <Resource name="contacts" {...guardViews('contacts', contacts)} recordRepresentation={(r) => `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || `Contact #${r.id}`}>
+        <Resource
+          name="contacts"
+          {...guardViews('contacts', contacts)}
+          recordRepresentation={(r) => `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || `Contact #${r.id}`}
+        >
           <Route path="new" element={<contacts.create />} />
           <Route path="import" element={<ContactImport />} />
           <Route path=":id/edit" element={<ContactEdit />} />
@@ -221,9 +225,18 @@ export function App() {
           recordRepresentation={(r) => `${r.error_type}: ${String(r.message).slice(0, 60)}`}
         />
         <Resource name="incidents" {...guardViews('incidents', monitoringResources.incidents)} recordRepresentation="title" />
-        <Resource name="maintenance-windows" {...guardViews('maintenance-windows', monitoringResources.maintenanceWindows)} options={{ label: 'Maintenance windows' }} />
+        <Resource
+          name="maintenance-windows"
+          {...guardViews('maintenance-windows', monitoringResources.maintenanceWindows)}
+          options={{ label: 'Maintenance windows' }}
+        />
         <Resource name="alerts" {...guardViews('alerts', monitoringResources.alerts)} recordRepresentation="subject" />
-        <Resource name="spam-review" {...guardViews('spam-review', monitoringResources.spamReview)} options={{ label: 'Spam review' }} recordRepresentation="email" />
+        <Resource
+          name="spam-review"
+          {...guardViews('spam-review', monitoringResources.spamReview)}
+          options={{ label: 'Spam review' }}
+          recordRepresentation="email"
+        />
         <Resource name="not-found" {...guardViews('not-found', notFound)} options={{ label: '404 log' }} recordRepresentation="path" />
         <Resource name="posts" {...guardViews('posts', posts)} recordRepresentation="title" />
         <Resource name="tags" {...guardViews('tags', tags)} recordRepresentation="name" />

@@ -103,7 +103,10 @@ describe('withMallocArenas', () => {
   /** Calls it from a process of its own (it exits the process it runs in with the child's status). */
   const run = (env: { MALLOC_ARENA_MAX?: string }) => {
     const runner = pathToFileURL(path.join(root, 'scripts', 'buildRunner.mjs')).href
-    fs.writeFileSync(caller, `import { withMallocArenas } from ${JSON.stringify(runner)}\nif (!withMallocArenas(['--json'], ${JSON.stringify(script)})) console.log('not started')\n`)
+    fs.writeFileSync(
+      caller,
+      `import { withMallocArenas } from ${JSON.stringify(runner)}\nif (!withMallocArenas(['--json'], ${JSON.stringify(script)})) console.log('not started')\n`,
+    )
     const { MALLOC_ARENA_MAX: _, ...inherited } = process.env
     return spawnSync(process.execPath, [caller], { env: { ...inherited, ...env }, encoding: 'utf8' })
   }

@@ -40,7 +40,11 @@ export function DigestSetting() {
       <Typography variant="h6" component="h2">
         Weekly analytics digest
       </Typography>
-      {error && <Alert severity="error" role="alert">{error}</Alert>}
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
       {state && !state.allowed && <Typography variant="body2">The digest holds the site analytics, which your role does not see.</Typography>}
       {state?.allowed && (
         <>

@@ -252,7 +252,12 @@ export function BlogGeneratorPage() {
     const q = filter.trim().toLowerCase()
     return (data?.briefs ?? []).filter((b) => !q || b.topic.toLowerCase().includes(q) || b.entities.some((e) => e.toLowerCase().includes(q)))
   }, [data, filter])
-  if (error) return <Alert severity="error" role="alert">{error}</Alert>
+  if (error)
+    return (
+      <Alert severity="error" role="alert">
+        {error}
+      </Alert>
+    )
   if (!data) return <Typography>Ranking briefs…</Typography>
   return (
     <Stack spacing={2} sx={{ mt: 1 }}>

@@ -101,7 +101,11 @@ function ImportStart() {
       <Card>
         <CardHeader slotProps={HEADING} title="Past imports" />
         <CardContent>
-          {error && <Alert severity="error" role="alert">{error}</Alert>}
+          {error && (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          )}
           {!imports && !error && <LinearProgress aria-label="Loading the imports" />}
           {imports && imports.length === 0 && <Typography>No import yet. Upload an export above to start.</Typography>}
           {imports && imports.length > 0 && (
@@ -196,7 +200,11 @@ function UploadCard() {
           </FileButton>
           <Typography>{exportFile ? `${exportFile.name} (${formatBytes(exportFile.size)})` : 'No export file chosen'}</Typography>
         </Box>
-        {error?.errors.export && <Alert severity="error" role="alert">{error.errors.export}</Alert>}
+        {error?.errors.export && (
+          <Alert severity="error" role="alert">
+            {error.errors.export}
+          </Alert>
+        )}
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
           <FileButton
             input={{
@@ -210,8 +218,16 @@ function UploadCard() {
           </FileButton>
           <Typography>{mediaFile ? `${mediaFile.name} (${formatBytes(mediaFile.size)})` : 'No media zip'}</Typography>
         </Box>
-        {error?.errors.media && <Alert severity="error" role="alert">{error.errors.media}</Alert>}
-        {error && !error.errors.export && !error.errors.media && <Alert severity="error" role="alert">{error.message}</Alert>}
+        {error?.errors.media && (
+          <Alert severity="error" role="alert">
+            {error.errors.media}
+          </Alert>
+        )}
+        {error && !error.errors.export && !error.errors.media && (
+          <Alert severity="error" role="alert">
+            {error.message}
+          </Alert>
+        )}
         {progress != null && <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label="Upload progress" />}
         <Box>
           <Button type="submit" variant="contained" disabled={progress != null || !exportFile}>
@@ -299,7 +315,11 @@ function ImportDetailView({ id }: { id: number }) {
           <MuiLink component={Link} to="/blog-migration">
             ← All imports
           </MuiLink>
-          {error && <Alert severity="error" role="alert">{error}</Alert>}
+          {error && (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          )}
           {detail.error && (
             <Alert severity="error" role="alert">
               The import stopped: {detail.error}.{' '}
@@ -590,7 +610,11 @@ function MissingImagesCard({ detail, onChanged, canEdit }: { detail: ImportDetai
           </Box>
         )}
         {progress != null && <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label="Upload progress" />}
-        {error && <Alert severity="error" role="alert">{error}</Alert>}
+        {error && (
+          <Alert severity="error" role="alert">
+            {error}
+          </Alert>
+        )}
         {result && (
           <Alert severity={result.matched.length ? 'success' : 'warning'} role="status">
             {result.matched.length} image{result.matched.length === 1 ? '' : 's'} matched and converted; {result.postsChanged} post
@@ -744,7 +768,11 @@ function DryRunCard({ id, summary, canExport }: { id: number; summary: NonNullab
             {total} item{total === 1 ? '' : 's'}
           </Typography>
         </Box>
-        {error && <Alert severity="error" role="alert">{error}</Alert>}
+        {error && (
+          <Alert severity="error" role="alert">
+            {error}
+          </Alert>
+        )}
         <Table size="small" aria-label="Dry run items">
           <TableHead>
             <TableRow>

@@ -65,7 +65,12 @@ export function Dashboard() {
   const { can } = useCan()
   const { data, error, isPending } = useQuery({ queryKey: ['admin', 'dashboard'], queryFn: () => dataProvider.dashboard() })
   if (isPending) return <Title title="Overview" />
-  if (error || !data) return <Alert severity="error" role="alert">{errorMessage(error, 'The overview could not be loaded.')}</Alert>
+  if (error || !data)
+    return (
+      <Alert severity="error" role="alert">
+        {errorMessage(error, 'The overview could not be loaded.')}
+      </Alert>
+    )
   const pipelineTotal = data.pipelineByStage.filter((s) => s.stage !== 'lost' && s.stage !== 'won').reduce((sum, s) => sum + s.amount, 0)
   return (
     <Box sx={{ py: 2 }}>

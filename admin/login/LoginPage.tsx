@@ -29,7 +29,11 @@ function EmailLoginForm() {
           <Typography component="h1" variant="h6" align="center">
             Staff sign-in
           </Typography>
-          {error && <Alert severity="error" role="alert">{error}</Alert>}
+          {error && (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          )}
           {/* The sign-in screen has one task, and focus starts in its first field (as react-admin's own login does). */}
           {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
           <TextField name="email" type="email" label="Email" autoComplete="username" required autoFocus fullWidth />

@@ -12,7 +12,12 @@ const fieldErrors = (error: unknown): Record<string, string> => (error as { body
 
 export function AlertSettingsPanel() {
   const { data, error, reload } = useJson<AlertSettings>('/alerts/settings')
-  if (error) return <Alert severity="error" role="alert">{error}</Alert>
+  if (error)
+    return (
+      <Alert severity="error" role="alert">
+        {error}
+      </Alert>
+    )
   if (!data) return <Typography>Loading…</Typography>
   // A new key after each save or reload starts the form again from the stored values.
   return <SettingsForm key={`${data.updated_at}|${data.lastEmail?.at}|${data.lastWebhook?.at}`} data={data} reload={reload} />

@@ -87,7 +87,12 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 function OverviewPanel() {
   const { data, error } = useJson<Overview>('/monitoring/overview', 60_000)
-  if (error) return <Alert severity="error" role="alert">{error}</Alert>
+  if (error)
+    return (
+      <Alert severity="error" role="alert">
+        {error}
+      </Alert>
+    )
   if (!data) return <Typography>Loading…</Typography>
   const hb = data.heartbeat
   const recent = hb.series.slice(-24)
@@ -136,7 +141,11 @@ function OverviewPanel() {
                 ))}
               </ul>
             )}
-            {data.checks.down.length > 0 && <Alert severity="error" role="alert">Down now: {data.checks.down.join(', ')}</Alert>}
+            {data.checks.down.length > 0 && (
+              <Alert severity="error" role="alert">
+                Down now: {data.checks.down.join(', ')}
+              </Alert>
+            )}
             <Link component={RouterLink} to="/incidents">
               All incidents
             </Link>
@@ -246,7 +255,11 @@ function UptimePanel() {
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
-      {error && <Alert severity="error" role="alert">{error}</Alert>}
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
       {!data && !error && <Typography>Loading…</Typography>}
       {data && (
         <Table size="small" aria-label={`Uptime over ${range}`}>

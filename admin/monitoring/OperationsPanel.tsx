@@ -47,7 +47,12 @@ const jobsLink = (state: string) => `/jobs?${new URLSearchParams({ filter: JSON.
 export function OperationsPanel() {
   const { data, error } = useJson<Operations>('/monitoring/operations', 60_000)
   const spam = useJson<SpamSummary>('/spam-review/summary')
-  if (error) return <Alert severity="error" role="alert">{error}</Alert>
+  if (error)
+    return (
+      <Alert severity="error" role="alert">
+        {error}
+      </Alert>
+    )
   if (!data) return <Typography>Loading…</Typography>
   const { jobs, outbox, database, uploads } = data
   return (
@@ -167,7 +172,11 @@ export function OperationsPanel() {
         <Typography id="ops-spam" variant="h6" component="h2" gutterBottom>
           Spam flagged in the last 30 days
         </Typography>
-        {spam.error && <Alert severity="error" role="alert">{spam.error}</Alert>}
+        {spam.error && (
+          <Alert severity="error" role="alert">
+            {spam.error}
+          </Alert>
+        )}
         {spam.data && (
           <>
             <Table size="small" aria-label="Flagged submissions by reason" sx={{ maxWidth: 480 }}>

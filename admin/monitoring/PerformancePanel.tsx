@@ -38,7 +38,12 @@ export function PerformancePanel() {
     }
     return [...byDay.values()].sort((a, b) => String(a.day).localeCompare(String(b.day)))
   }, [vitals])
-  if (error) return <Alert severity="error" role="alert">{error}</Alert>
+  if (error)
+    return (
+      <Alert severity="error" role="alert">
+        {error}
+      </Alert>
+    )
   if (!data) return <Typography>Loading…</Typography>
   const available = [...new Set(data.vitals.rows.map((r) => r.vital))]
   return (

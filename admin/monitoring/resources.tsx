@@ -92,7 +92,11 @@ function IncidentTimeline() {
   }
   return (
     <Stack spacing={2}>
-      {error && <Alert severity="error" role="alert">{error}</Alert>}
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
       {data && (
         <Alert severity={data.impact.lost > 0 ? 'warning' : 'info'}>
           Estimated cost: about {data.impact.lost} lead(s) missing ({data.impact.actual} came in, {data.impact.expected} expected over {data.impact.hours}{' '}

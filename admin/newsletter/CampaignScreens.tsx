@@ -192,7 +192,11 @@ function CampaignPage() {
         </Typography>
       </Box>
       {record.last_error && <Alert severity="warning">The last batch failed: {record.last_error}. The job runner retries it with backoff.</Alert>}
-      {problem && <Alert severity="error" role="alert">{problem}</Alert>}
+      {problem && (
+        <Alert severity="error" role="alert">
+          {problem}
+        </Alert>
+      )}
       {can('newsletter-campaigns', 'edit') && (
         <Card variant="outlined">
           <CardContent sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>

@@ -76,7 +76,12 @@ export function PostEdit() {
   const revisions = useQuery({ queryKey: ['admin', 'post-revisions', id], queryFn: () => postsApi.revisions(id) })
   // Here, not in the editor: the editor remounts when the post reloads after publishing.
   const [receipt, setReceipt] = useState<Receipt | null>(null)
-  if (post.error) return <Alert severity="error" role="alert">{errorMessage(post.error, 'This post could not be loaded.')}</Alert>
+  if (post.error)
+    return (
+      <Alert severity="error" role="alert">
+        {errorMessage(post.error, 'This post could not be loaded.')}
+      </Alert>
+    )
   if (!post.data) return <Typography sx={{ p: 2 }}>Loading…</Typography>
   const reload = async () => {
     await Promise.all([post.refetch(), revisions.refetch()])

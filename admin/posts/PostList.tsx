@@ -85,7 +85,11 @@ function FilePosts() {
         <Typography variant="body2" color="text.secondary">
           Read-only here: they are edited in the repository. Import one to edit, schedule and publish it from the admin.
         </Typography>
-        {error && <Alert severity="error" role="alert">{error}</Alert>}
+        {error && (
+          <Alert severity="error" role="alert">
+            {error}
+          </Alert>
+        )}
         {files?.length === 0 && <Typography sx={{ mt: 1 }}>Every file post is in the database.</Typography>}
         {files && files.length > 0 && (
           <Table size="small" aria-label="File posts">

@@ -155,7 +155,11 @@ function VariantCard({ postId, v }: { postId: number; v: Variant }) {
             Posted at <a href={v.posted_url}>{v.posted_url}</a>
           </Typography>
         )}
-        {v.failed_reason && <Alert severity="error" role="alert">Failed: {v.failed_reason}</Alert>}
+        {v.failed_reason && (
+          <Alert severity="error" role="alert">
+            Failed: {v.failed_reason}
+          </Alert>
+        )}
         {v.pack && (
           <Box sx={{ my: 1 }}>
             <Typography variant="subtitle2" component="h4">

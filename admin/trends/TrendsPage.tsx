@@ -80,7 +80,12 @@ export function TrendsPage() {
       ...Object.fromEntries(compared.map((t) => [t.term, Math.round((t.series[i] / max) * 100)])),
     }))
   }, [compared, data])
-  if (error) return <Alert severity="error" role="alert">{error}</Alert>
+  if (error)
+    return (
+      <Alert severity="error" role="alert">
+        {error}
+      </Alert>
+    )
   if (!data) return <Typography>Computing trends…</Typography>
 
   const toggle = (term: string) =>
