@@ -191,77 +191,152 @@ export function App() {
             }
           />
         </CustomRoutes>
-        <Resource name="leads" {...guardViews('leads', leads)} recordRepresentation={(r) => r.name || r.email} />
+        <Resource name="leads" {...guardViews(leads)} recordRepresentation={(r) => r.name || r.email} />
         <Resource
           name="contacts"
-          {...guardViews('contacts', contacts)}
+          {...guardViews(contacts)}
           recordRepresentation={(r) => `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || `Contact #${r.id}`}
         >
-          <Route path="new" element={<contacts.create />} />
-          <Route path="import" element={<ContactImport />} />
-          <Route path=":id/edit" element={<ContactEdit />} />
+          <Route
+            path="new"
+            element={
+              <RequireAccess action="create">
+                <contacts.create />
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="import"
+            element={
+              <RequireAccess action="import">
+                <ContactImport />
+              </RequireAccess>
+            }
+          />
+          <Route
+            path=":id/edit"
+            element={
+              <RequireAccess action="edit">
+                <ContactEdit />
+              </RequireAccess>
+            }
+          />
         </Resource>
-        <Resource name="companies" {...guardViews('companies', companies)} recordRepresentation="name">
-          <Route path="new" element={<companies.create />} />
+        <Resource name="companies" {...guardViews(companies)} recordRepresentation="name">
+          <Route
+            path="new"
+            element={
+              <RequireAccess action="create">
+                <companies.create />
+              </RequireAccess>
+            }
+          />
         </Resource>
-        <Resource name="deals" {...guardViews('deals', deals)} recordRepresentation="name">
-          <Route path="new" element={<deals.create />} />
-          <Route path="table" element={<DealTable />} />
+        <Resource name="deals" {...guardViews(deals)} recordRepresentation="name">
+          <Route
+            path="new"
+            element={
+              <RequireAccess action="create">
+                <deals.create />
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="table"
+            element={
+              <RequireAccess>
+                <DealTable />
+              </RequireAccess>
+            }
+          />
         </Resource>
-        <Resource name="activities" {...guardViews('activities', activities)} recordRepresentation="subject">
-          <Route path="new" element={<activities.create />} />
-          <Route path="my-tasks" element={<MyTasks />} />
+        <Resource name="activities" {...guardViews(activities)} recordRepresentation="subject">
+          <Route
+            path="new"
+            element={
+              <RequireAccess action="create">
+                <activities.create />
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="my-tasks"
+            element={
+              <RequireAccess>
+                <MyTasks />
+              </RequireAccess>
+            }
+          />
         </Resource>
-        <Resource name="users" {...guardViews('users', users)} recordRepresentation={(r) => r.name || r.email} />
-        <Resource name="audit-logs" {...guardViews('audit-logs', auditLogs)} options={{ label: 'Audit log' }} />
-        <Resource name="jobs" {...guardViews('jobs', jobs)} options={{ label: 'Jobs' }} recordRepresentation={(r) => `${r.type} #${r.id}`} />
-        <Resource name="redirects" {...guardViews('redirects', redirects)} recordRepresentation="source">
-          <Route path="import" element={<RedirectImport />} />
+        <Resource name="users" {...guardViews(users)} recordRepresentation={(r) => r.name || r.email} />
+        <Resource name="audit-logs" {...guardViews(auditLogs)} options={{ label: 'Audit log' }} />
+        <Resource name="jobs" {...guardViews(jobs)} options={{ label: 'Jobs' }} recordRepresentation={(r) => `${r.type} #${r.id}`} />
+        <Resource name="redirects" {...guardViews(redirects)} recordRepresentation="source">
+          <Route
+            path="import"
+            element={
+              <RequireAccess action="import">
+                <RedirectImport />
+              </RequireAccess>
+            }
+          />
         </Resource>
         <Resource
           name="error-groups"
-          {...guardViews('error-groups', errorGroups)}
+          {...guardViews(errorGroups)}
           options={{ label: 'Errors' }}
           recordRepresentation={(r) => `${r.error_type}: ${String(r.message).slice(0, 60)}`}
         />
-        <Resource name="incidents" {...guardViews('incidents', monitoringResources.incidents)} recordRepresentation="title" />
-        <Resource
-          name="maintenance-windows"
-          {...guardViews('maintenance-windows', monitoringResources.maintenanceWindows)}
-          options={{ label: 'Maintenance windows' }}
-        />
-        <Resource name="alerts" {...guardViews('alerts', monitoringResources.alerts)} recordRepresentation="subject" />
-        <Resource
-          name="spam-review"
-          {...guardViews('spam-review', monitoringResources.spamReview)}
-          options={{ label: 'Spam review' }}
-          recordRepresentation="email"
-        />
-        <Resource name="not-found" {...guardViews('not-found', notFound)} options={{ label: '404 log' }} recordRepresentation="path" />
-        <Resource name="posts" {...guardViews('posts', posts)} recordRepresentation="title" />
-        <Resource name="tags" {...guardViews('tags', tags)} recordRepresentation="name" />
-        <Resource name="cms" {...guardViews('cms', cms)} options={{ label: 'Pages (CMS)' }} recordRepresentation="url" />
-        <Resource name="syndication" {...guardViews('syndication', syndication)} options={{ label: 'Syndication' }} recordRepresentation="title" />
-        <Resource name="subscribers" {...guardViews('subscribers', subscribers)} recordRepresentation="email">
-          <Route path="import" element={<SubscriberImport />} />
+        <Resource name="incidents" {...guardViews(monitoringResources.incidents)} recordRepresentation="title" />
+        <Resource name="maintenance-windows" {...guardViews(monitoringResources.maintenanceWindows)} options={{ label: 'Maintenance windows' }} />
+        <Resource name="alerts" {...guardViews(monitoringResources.alerts)} recordRepresentation="subject" />
+        <Resource name="spam-review" {...guardViews(monitoringResources.spamReview)} options={{ label: 'Spam review' }} recordRepresentation="email" />
+        <Resource name="not-found" {...guardViews(notFound)} options={{ label: '404 log' }} recordRepresentation="path" />
+        <Resource name="posts" {...guardViews(posts)} recordRepresentation="title" />
+        <Resource name="tags" {...guardViews(tags)} recordRepresentation="name" />
+        <Resource name="cms" {...guardViews(cms)} options={{ label: 'Pages (CMS)' }} recordRepresentation="url" />
+        <Resource name="syndication" {...guardViews(syndication)} options={{ label: 'Syndication' }} recordRepresentation="title" />
+        <Resource name="subscribers" {...guardViews(subscribers)} recordRepresentation="email">
+          <Route
+            path="import"
+            element={
+              <RequireAccess action="import">
+                <SubscriberImport />
+              </RequireAccess>
+            }
+          />
         </Resource>
-        <Resource name="newsletter-campaigns" {...guardViews('newsletter-campaigns', campaigns)} options={{ label: 'Campaigns' }} recordRepresentation="name" />
+        <Resource name="newsletter-campaigns" {...guardViews(campaigns)} options={{ label: 'Campaigns' }} recordRepresentation="name" />
         <Resource
           name="social-media"
-          {...guardViews('social-media', { list: SocialPostList, show: SocialPostShow, create: SocialPostCreate, edit: SocialPostEdit })}
+          {...guardViews({ list: SocialPostList, show: SocialPostShow, create: SocialPostCreate, edit: SocialPostEdit })}
           options={{ label: 'Social media' }}
           recordRepresentation="title"
         >
-          <Route path="calendar" element={<SocialCalendar />} />
-          <Route path="queue" element={<SocialQueue />} />
+          <Route
+            path="calendar"
+            element={
+              <RequireAccess>
+                <SocialCalendar />
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="queue"
+            element={
+              <RequireAccess>
+                <SocialQueue />
+              </RequireAccess>
+            }
+          />
         </Resource>
         <Resource
           name="social-accounts"
-          {...guardViews('social-accounts', { list: SocialAccountList, create: SocialAccountCreate })}
+          {...guardViews({ list: SocialAccountList, create: SocialAccountCreate })}
           options={{ label: 'Social accounts' }}
           recordRepresentation="name"
         />
-        <Resource name="newsletter-lists" {...guardViews('newsletter-lists', newsletterLists)} options={{ label: 'Lists' }} recordRepresentation="name" />
+        <Resource name="newsletter-lists" {...guardViews(newsletterLists)} options={{ label: 'Lists' }} recordRepresentation="name" />
       </Admin>
     </BrowserRouter>
   )

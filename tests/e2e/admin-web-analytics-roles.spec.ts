@@ -1,7 +1,9 @@
 // The web-analytics screens as the two staff roles below admin (issue 13, shared/permissions.ts):
 // a marketing user opens /admin/web-analytics and /admin/web-traffic and gets their tables and
 // chart; a sales user gets the "Access denied" screen on both, no Web analytics entry in
-// the menu, and 403 from their API, while Attribution (read only for sales) still opens.
+// the menu, and 403 from their API, while Attribution (read only for sales) still opens. And the
+// screens a resource holds beside its list (the CRM's, which marketing may not open) say "Access
+// denied" without sending a request the server refuses.
 import { expect, test, type Browser } from '@playwright/test'
 import { adminApi, signInWithApi, signInWithForm, uniqueId } from './helpers/admin.ts'
 import { adminViolations } from './helpers/axe.ts'
@@ -79,4 +81,20 @@ test('marketing reads the web-analytics screens; sales is refused them on the sc
   await expect(s.getByText('Access denied')).toHaveCount(0)
   await expect(s.getByRole('heading', { level: 1 })).toBeVisible()
   await sales.context.close()
+})
+
+test('marketing gets "Access denied" on the screens the CRM resources hold, with no request refused', async ({ page, browser }) => {
+  test.setTimeout(120_000)
+  const marketing = await staffPage(browser, page.request, 'marketing')
+  const m = marketing.page
+  const refused: string[] = []
+  m.on('response', (response) => response.url().includes('/api/admin/') && response.status() === 403 && refused.push(response.url()))
+  for (const path of ['/admin/contacts/1/edit', '/admin/contacts/new', '/admin/contacts/import', '/admin/deals/table', '/admin/activities/my-tasks']) {
+    await m.goto(path)
+    await expect(m.getByText('Access denied')).toBeVisible({ timeout: 15_000 })
+    await m.waitForLoadState('networkidle')
+    await expect(m.locator('.MuiSnackbar-root')).toHaveCount(0)
+  }
+  expect(refused).toEqual([])
+  await marketing.context.close()
 })

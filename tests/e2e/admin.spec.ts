@@ -194,7 +194,7 @@ test('a sales user invited by an admin sets a password and cannot see Users', as
   // A link to the list or to a record of a resource the role may not open: the screen says so,
   // once, with no request sent for the server to refuse and no notification beside it.
   const refused: string[] = []
-  salesPage.on('response', (response) => response.url().includes('/api/admin/users') && response.status() === 403 && refused.push(response.url()))
+  salesPage.on('response', (response) => response.url().includes('/api/admin/') && response.status() === 403 && refused.push(response.url()))
   for (const path of ['/admin/users', '/admin/users/1', '/admin/users/1/show', '/admin/audit-logs']) {
     await salesPage.goto(path)
     await expect(salesPage.getByText('Access denied')).toBeVisible({ timeout: 15_000 })
