@@ -34,6 +34,23 @@ export default {
     // Rolldown skips the modules of side-effect-free barrels (MUI's, date-fns' through ra-core)
     // whose exports nothing imports, instead of parsing them and tree-shaking them later: 2,362
     // modules instead of 2,945, same app (docs/decisions/207-admin-lazy-barrel.md).
-    rolldownOptions: { experimental: { lazyBarrel: true } },
+    rolldownOptions: {
+      experimental: { lazyBarrel: true },
+      // The code every screen loads, in five chunks instead of one of 2 MB: the admin child's peak
+      // RSS fell from ~406 to ~352 MB (Rolldown minifies chunks side by side, and one 4 MB chunk's
+      // tree was the peak), and a deploy that changes only the admin's own code leaves the
+      // libraries' chunks in the browser's cache (docs/decisions/217-admin-vendor-chunks.md).
+      // Only modules every screen needs ($initial): the charts' libraries stay in their lazy chunks.
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, tags: ['$initial'] },
+            { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis)[\\/]/, tags: ['$initial'] },
+            { name: 'react-admin', test: /node_modules[\\/](ra-[a-z-]+|react-admin)[\\/]/, tags: ['$initial'] },
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'] },
+          ],
+        },
+      },
+    },
   },
 } satisfies UserConfig
