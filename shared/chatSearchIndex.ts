@@ -325,6 +325,62 @@ function docTerms(source: SourceDoc, pass: Pass): DocTerms {
   return { tf: [...tf].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)), length: Math.round(length * 100) / 100 }
 }
 
+/** Postings per term, in blocks of this many (term, document, count) triples. */
+const POSTING_BLOCK = 1 << 16
+
+/**
+ * The postings of one pass: each (term, document, count) goes into fixed blocks of 32-bit integers
+ * (counts are sums of the integer field weights), and each term's list is made once, at its final
+ * length, at the end. Pushing onto ~24,000 growing arrays (10k cities) left their outgrown copies as
+ * ~55 MB of garbage and grew the worker's heap by ~90 MB (docs/decisions/218-chatbot-postings.md).
+ * Same lists, same key order (a term's first document first) as pushing.
+ */
+class PostingLog {
+  private ids = new Map<string, number>()
+  private terms: string[] = []
+  private sizes: number[] = []
+  private blocks: Int32Array[] = []
+  private used = POSTING_BLOCK * 3
+
+  add(term: string, doc: number, count: number) {
+    let id = this.ids.get(term)
+    if (id === undefined) {
+      id = this.terms.length
+      this.ids.set(term, id)
+      this.terms.push(term)
+      this.sizes.push(0)
+    }
+    this.sizes[id] += 2
+    if (this.used === POSTING_BLOCK * 3) {
+      this.blocks.push(new Int32Array(POSTING_BLOCK * 3))
+      this.used = 0
+    }
+    const block = this.blocks[this.blocks.length - 1]
+    block[this.used++] = id
+    block[this.used++] = doc
+    block[this.used++] = count
+  }
+
+  /** term → [doc, count, doc, count, ...] in document order. */
+  postings(): Record<string, number[]> {
+    const lists = this.sizes.map((size) => new Array<number>(size))
+    const filled = new Int32Array(lists.length)
+    this.blocks.forEach((block, b) => {
+      const end = b === this.blocks.length - 1 ? this.used : block.length
+      for (let i = 0; i < end; i += 3) {
+        const id = block[i]
+        lists[id][filled[id]++] = block[i + 1]
+        lists[id][filled[id]++] = block[i + 2]
+      }
+    })
+    this.blocks = []
+    // No prototype: a word such as "constructor" must be a term like any other.
+    const postings = Object.create(null) as Record<string, number[]>
+    this.terms.forEach((term, id) => (postings[term] = lists[id]))
+    return postings
+  }
+}
+
 /**
  * The index of `sources`. `reuse` (the default) keeps each document's terms between calls, for the
  * incremental publisher; a one-off build (the build's worker) passes false and skips the cache's
@@ -333,8 +389,7 @@ function docTerms(source: SourceDoc, pass: Pass): DocTerms {
 export function buildChatIndex(sources: SourceDoc[], entities: Entity[] = [], { reuse = true } = {}): ChatIndex {
   const phrases = entityPhrases(entities)
   const pass: Pass = { phrases, hubs: new Map(entities.filter((e) => e.hub).map((e) => [e.id, e.hub!])), words: new Map(), keywords: new Map() }
-  // No prototype: a word such as "constructor" must be a term like any other.
-  const postings: Record<string, number[]> = Object.create(null) as Record<string, number[]>
+  const log = new PostingLog()
   const lengths: number[] = []
   // The incremental publisher rebuilds the index on every publish, and only the posts' documents
   // change: each document's terms are kept per its text and the entity table (decision 103).
@@ -357,7 +412,7 @@ export function buildChatIndex(sources: SourceDoc[], entities: Entity[] = [], { 
         termCache.docs.set(key, terms)
       }
     } else terms = docTerms(source, pass)
-    for (const [term, count] of terms.tf) (postings[term] ??= []).push(doc, count)
+    for (const [term, count] of terms.tf) log.add(term, doc, count)
     lengths.push(terms.length)
   })
   // Documents gone from the site leave the cache.
@@ -368,7 +423,7 @@ export function buildChatIndex(sources: SourceDoc[], entities: Entity[] = [], { 
     docs: sources.map(({ title, answer, url, kind }) => ({ title, answer, url, kind })),
     lengths,
     avgLength: Math.round(avgLength * 100) / 100,
-    postings,
+    postings: log.postings(),
     entities: phrases,
   }
 }

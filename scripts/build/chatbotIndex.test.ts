@@ -201,6 +201,27 @@ describe('the site index', () => {
     expect(JSON.stringify(buildChatIndex(sources, chatbotEntities(ctx), { reuse: false }))).toBe(JSON.stringify(index))
   })
 
+  it('gives each term its documents in order, across several blocks of postings', () => {
+    // 2,400 documents of ~40 terms each: ~96,000 postings, more than one block of 65,536.
+    const words = Array.from({ length: 300 }, (_, i) => `word${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`)
+    const sources: SourceDoc[] = Array.from({ length: 2400 }, (_, d) => ({
+      title: `${words[d % 300]} ${words[(d * 7) % 300]} ${d}`,
+      answer: Array.from({ length: 30 }, (_, k) => words[(d * 13 + k * k) % 300]).join(' '),
+      url: `/p${d}`,
+      kind: 'Page',
+      body: Array.from({ length: 12 }, (_, k) => words[(d + k * 31) % 300]).join(' '),
+    }))
+    const built = buildChatIndex(sources, [], { reuse: false })
+    // The same postings pushed document by document, each document's terms from an index of its own.
+    const pushed: Record<string, number[]> = Object.create(null) as Record<string, number[]>
+    sources.forEach((source, doc) => {
+      for (const [term, [, count]] of Object.entries(buildChatIndex([source], [], { reuse: false }).postings)) (pushed[term] ??= []).push(doc, count)
+    })
+    expect(Object.values(built.postings).reduce((sum, list) => sum + list.length / 2, 0)).toBeGreaterThan(65_536)
+    expect(Object.keys(built.postings)).toEqual(Object.keys(pushed))
+    expect(built.postings).toEqual(pushed)
+  })
+
   it('writes the JSON in pieces that add up to JSON.stringify, byte for byte (the build’s worker)', async () => {
     expect([...chatIndexJsonParts(index)].join('')).toBe(JSON.stringify(index))
     expect([...chatIndexJsonParts(index, 7)].join('')).toBe(JSON.stringify(index))
