@@ -99,8 +99,9 @@ function FeedSettingsCard({ settings, onSaved }: { settings: SyndicationSettings
           <Link href={feedPath({ kind: 'blog' }, 'json')}>{feedPath({ kind: 'blog' }, 'json')}</Link>, and the same three for every tag
           (/tag/&lt;tag&gt;/feed.xml…).
         </Typography>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-          <FormControl size="small" sx={{ minWidth: 200 }} disabled={!editable}>
+        {/* Wraps: the hub's URL takes a line of its own where the card is too narrow for all three. */}
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <FormControl size="small" sx={{ minWidth: 200, width: { md: 200 } }} disabled={!editable}>
             <InputLabel id="feed-content-label">Item content</InputLabel>
             <Select
               labelId="feed-content-label"
@@ -122,6 +123,7 @@ function FeedSettingsCard({ settings, onSaved }: { settings: SyndicationSettings
             error={Boolean(errors.itemLimit)}
             helperText={errors.itemLimit ?? `1 to ${FEED_ITEM_LIMIT_MAX}`}
             slotProps={{ htmlInput: { min: 1, max: FEED_ITEM_LIMIT_MAX } }}
+            sx={{ width: { md: 160 } }}
           />
           <TextField
             size="small"
@@ -131,7 +133,7 @@ function FeedSettingsCard({ settings, onSaved }: { settings: SyndicationSettings
             onChange={(e) => setForm({ ...form, hubUrl: e.target.value })}
             error={Boolean(errors.hubUrl)}
             helperText={errors.hubUrl ?? 'Empty: no hub'}
-            sx={{ flex: 1 }}
+            sx={{ flex: { md: '1 1 280px' } }}
           />
         </Stack>
         {editable && (

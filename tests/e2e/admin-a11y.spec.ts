@@ -3,8 +3,8 @@
 // and edit screens of records each test makes. A screen opens as itself (never the admin's "Page
 // not found", no error alert, no error logged while it loads; this spec took over
 // admin-screens.spec.ts, which checked that on 18 of these screens), axe-core finds no violation
-// (WCAG 2.x A and AA and axe's best practices, every rule on), and it has exactly one h1, its
-// title in the app bar, not empty. The sign-in and the temporary-password screens, outside the
+// (WCAG 2.x A and AA and axe's best practices, every rule on), it has exactly one h1, its
+// title in the app bar, not empty, and at 1024 px no form field is cut off or squeezed to a sliver. The sign-in and the temporary-password screens, outside the
 // layout, have their own; the file pickers are real buttons that open the chooser from the
 // keyboard (docs/decisions/213-admin-headings.md, 214-test-time-headless-shell.md).
 import { expect, test, type Page } from '@playwright/test'
@@ -40,6 +40,10 @@ const SCREENS: Record<string, string[]> = {
     '/social-media/create',
   ],
 }
+
+// A small laptop's window (1024 px; the menu stays open from 900 px): the screens are checked
+// where their rows of fields have the least room, with the menu beside them.
+test.use({ viewport: { width: 1024, height: 768 } })
 
 type Finding = Awaited<ReturnType<typeof adminViolations>>[number] & { path: string }
 
@@ -82,6 +86,22 @@ async function violations(page: Page, path: string, takeErrors: () => string[]):
   // The post editor's preview frame holds a public page, checked on its own by a11y.spec.ts: axe
   // would otherwise count its header and main as a second banner and main of the admin.
   found.push(...(await adminViolations(page)).map((v) => ({ path, ...v })))
+  // A field wider than the card that holds it is cut off at the card's edge (a card hides what
+  // overflows it), one wider than the window makes the page scroll sideways, and one squeezed by
+  // its row to a sliver cannot be read or typed into.
+  const clipped = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.MuiFormControl-root')].flatMap((field) => {
+      const input = field.querySelector('.MuiInputBase-root')
+      if (!input || !field.checkVisibility({ visibilityProperty: true })) return []
+      const box = input.getBoundingClientRect()
+      const card = field.closest('.MuiCard-root')
+      const right = card ? card.getBoundingClientRect().right : document.documentElement.clientWidth
+      const label = field.querySelector('label')?.textContent?.trim() || input.querySelector('input, textarea')?.getAttribute('aria-label') || field.className
+      if (box.width < 48) return [`${label} is ${Math.round(box.width)} px wide`]
+      return box.right > right + 1 ? [`${label} ends at ${Math.round(box.right)} px, its ${card ? 'card' : 'window'} at ${Math.round(right)} px`] : []
+    }),
+  )
+  if (clipped.length) fault('field-fits-its-card', `Fields cut off: ${JSON.stringify(clipped)}`)
   // axe asks for at least one h1; a screen has exactly one, and it names the screen.
   const h1s = (await page.locator('h1').allInnerTexts()).map((text) => text.trim())
   if (h1s.length !== 1 || !h1s[0])
