@@ -22,6 +22,9 @@ export type StartOptions = {
   sendMail?: SendMail
   /** Runner settings (tests: shorter polls and shutdown timeouts, or no timer at all). */
   jobs?: Partial<Pick<RunnerOptions, 'autoStart' | 'pollMs' | 'leaseMs' | 'shutdownTimeoutMs' | 'batchSize' | 'concurrency' | 'workerId'>>
+  /** How often this process writes the counters it keeps in memory (redirect hits, the 404 log, feed
+   * fetches); 5 s by default. Tests of that batching pass a long one, so no timer flushes mid-test. */
+  counterFlushMs?: number
 }
 
 export async function startServer(env = loadEnv(), opts: StartOptions = {}) {
@@ -45,14 +48,14 @@ export async function startServer(env = loadEnv(), opts: StartOptions = {}) {
     ...opts.jobs,
   })
   const app = createApp({ db, env, writer, notifyOutbox: () => runner.wake() })
-  const redirectFlush = startRedirectFlush(db, report('redirects'))
+  const redirectFlush = startRedirectFlush(db, report('redirects'), { flushEveryMs: opts.counterFlushMs })
   // An unhandled rejection is logged and recorded in monitoring instead of ending the process.
   const onRejection = (reason: unknown) => {
     report('unhandled rejection')(reason)
     void recordServerError(db, env, reason, 'unhandled rejection')
   }
   process.on('unhandledRejection', onRejection)
-  const feedFetchFlush = startFeedFetchFlush(db, report('feeds'))
+  const feedFetchFlush = startFeedFetchFlush(db, report('feeds'), { flushEveryMs: opts.counterFlushMs })
   const server = app.listen(env.PORT, env.HOST)
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   const address = server.address()
